@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { eventsPlugin } from './plugins/events.ts';
+import { businessScope } from './plugins/tenancy.ts';
+
+export type AppDeps = { config: Config; orm: MikroORM; databaseUrl: string; sessionSecret: string };
+
+/** Strips the SSE token (and any other secret-looking parameter) from logged URLs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|code|secret)=)[^&]*/gi, '$1[redacted]');
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+    },
+  };
+}
+
+function allowedOrigin(config: Config) {
+  const webOrigins = new Set(
+    config.WEB_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
+  return (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) => {
+    // No Origin: same-origin requests, curl, server-to-server.
+    if (!origin || webOrigins.has(origin) || /^(chrome|moz)-extension:\/\//.test(origin)) return callback(null, true);
+    callback(null, false);
+  };
+}
+
+export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // Tier 1: external plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        // Deployments on plain http (a shop's LAN) must keep loading their own assets.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, { origin: allowedOrigin(config), credentials: false, maxAge: 600 });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tradepost API', version: config.version, description: 'Inventory and multi-marketplace selling.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Tier 2: application plugins.
+  await app.register(dbPlugin, { orm });
+  await app.register(eventsPlugin, { databaseUrl });
+  await app.register(authPlugin, { secret: sessionSecret });
+
+  // Tier 3: routes.
+  await app.register(systemRoutes, { config });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { config });
+      await api.register(preferencesRoutes);
+      await api.register(subscriptionsRoutes);
+      await api.register(realtimeRoutes);
+      await api.register(businessScope([businessesRoutes]), { prefix: '/businesses/:businessId' });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && wantsPage) {
+      // The web app owns every other path (client-side routes); index.html must never be cached.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${redactUrl(path)}` } });
+  });
+
+  return app;
+}

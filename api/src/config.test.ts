@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('applies defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it('parses the admin list case-insensitively', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Shop.com, ops@shop.com ' }).ADMIN_EMAILS).toEqual(['boss@shop.com', 'ops@shop.com']);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ADMIN_EMAILS: 'not-an-email' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ADMIN_EMAILS: 'not-an-email' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('ADMIN_EMAILS');
+    }
+  });
+
+  it('the server stops at boot with the message and a non-zero exit code', () => {
+    const run = spawnSync(process.execPath, [resolve(import.meta.dirname, 'server.ts')], {
+      env: { ...process.env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('PORT');
+  });
+});
+
+describe('logging', () => {
+  it('never logs the stream token', () => {
+    expect(redactUrl('/api/v1/sse/batch-operations/stream?token=eyJabc.def&x=1')).toBe(
+      '/api/v1/sse/batch-operations/stream?token=[redacted]&x=1',
+    );
+  });
+});

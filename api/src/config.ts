@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default(resolve(repoRoot, '.data')),
+  /** Port of the embedded PostgreSQL; 0 picks a free one. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ADMIN_EMAILS: emailList,
+  SYSTEM_SALES_EMAIL: z.union([z.literal(''), z.email({ error: 'must be an e-mail address' })]).default(''),
+  /** Origins allowed by CORS besides the extension schemes; comma-separated. */
+  WEB_ORIGINS: z.string().default('http://localhost:3000,http://localhost:5173'),
+  WEB_DIST: z.string().default(resolve(repoRoot, 'web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag.default(true),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Build id shown by /version.json; set by the deploy. */
+  BUILD_ID: z.string().default('dev'),
+});
+
+export type Config = z.infer<typeof envSchema> & { version: string; repoRoot: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { version?: string };
+  return { ...result.data, version: pkg.version ?? '0.0.0', repoRoot };
+}

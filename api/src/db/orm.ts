@@ -1,0 +1,26 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
+import { migrationsList } from '../migrations/index.ts';
+import { entities } from './entities.ts';
+
+export function ormConfig(clientUrl: string) {
+  return defineConfig({
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    pool: { min: 0, max: 10 },
+    // Schema changes only ever come from migrations.
+    ensureDatabase: false,
+    discovery: { checkDuplicateTableNames: true },
+    debug: false,
+  });
+}
+
+export async function openOrm(clientUrl: string): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(clientUrl));
+}
+
+export async function migrate(orm: MikroORM): Promise<void> {
+  await orm.migrator.up();
+}

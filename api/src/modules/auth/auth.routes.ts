@@ -1,0 +1,97 @@
+import {
+  changePasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  updateMeBodySchema,
+  userSchema,
+} from '@tradepost/shared/schemas/auth.ts';
+import { messageSchema } from '@tradepost/shared/schemas/common.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { bearerAuth, errorResponses } from '../../http.ts';
+import * as auth from './auth.service.ts';
+import { presentUser } from './user.presenter.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const show = (user: Parameters<typeof presentUser>[0]) => presentUser(user, config.ADMIN_EMAILS);
+  const limits = { perEmail: config.LOGIN_RATE_LIMIT_PER_EMAIL, perIp: config.LOGIN_RATE_LIMIT_PER_IP };
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/login/json',
+    { schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const session = await auth.login(app.orm.em, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }, limits);
+      return {
+        user: show(session.user),
+        access_token: app.signSessionToken(session),
+        token_type: 'bearer' as const,
+        expires_at: session.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create a business and its owner',
+        body: registerBodySchema,
+        response: { 201: registerResponseSchema, ...errorResponses },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      await auth.register(app.orm.em, request.body);
+      reply.code(201);
+      return { message: 'Account created. Your 14-day trial has started.' };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { preValidation: app.authenticate, schema: { tags, security: bearerAuth, response: { 200: userSchema, ...errorResponses } } },
+    async (request) => show(request.auth.user),
+  );
+
+  app.put(
+    '/auth/me',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, security: bearerAuth, body: updateMeBodySchema, response: { 200: userSchema, ...errorResponses } },
+    },
+    async (request) => show(await auth.updateProfile(app.orm.em, request.auth.user, request.body)),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, security: bearerAuth, body: changePasswordBodySchema, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      await auth.changePassword(app.orm.em, request.auth, request.body);
+      return { message: 'Password changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.post(
+    '/auth/me/toggle-demo-mode',
+    { preValidation: app.authenticate, schema: { tags, security: bearerAuth, response: { 200: userSchema, ...errorResponses } } },
+    async (request) => show(await auth.toggleDemoMode(app.orm.em, request.auth.user)),
+  );
+
+  app.post(
+    '/auth/logout',
+    { preValidation: app.authenticate, schema: { tags, security: bearerAuth, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await auth.logout(app.orm.em, request.auth.session);
+      reply.code(204);
+      return null;
+    },
+  );
+};

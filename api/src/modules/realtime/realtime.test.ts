@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createTestDatabase,
+  registerAndLogin,
+  type SignedIn,
+  TEST_SESSION_SECRET,
+  type TestApp,
+} from '../../../test/helper.ts';
+import { freePort } from '../../db/embedded-postgres.ts';
+
+const serverEntry = resolve(import.meta.dirname, '../../server.ts');
+
+/** Reads server-sent events from a streaming fetch until `until` matches one. */
+async function readEvents(url: string, until: (event: { event: string; data: string }) => boolean, signal: AbortSignal) {
+  const res = await fetch(url, { signal, headers: { accept: 'text/event-stream' } });
+  if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
+  const seen: { event: string; data: string }[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let split = buffer.indexOf('\n\n');
+    while (split >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data !== undefined) {
+        seen.push({ event, data });
+        if (until({ event, data })) return seen;
+      }
+      split = buffer.indexOf('\n\n');
+    }
+  }
+  return seen;
+}
+
+let a: TestApp;
+let db: { url: string; drop: () => Promise<void> };
+let b: ChildProcess;
+let bPort: number;
+let user: SignedIn;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  a = await createTestApp({}, { database: db });
+  bPort = await freePort();
+  b = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: String(bPort),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i += 1) {
+    const up = await fetch(`http://127.0.0.1:${bPort}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  user = await registerAndLogin(a.app);
+});
+
+afterAll(async () => {
+  b?.kill('SIGTERM');
+  await new Promise((r) => b?.once('exit', r));
+  await a.close();
+  await db.drop();
+});
+
+describe('batch-operations stream', () => {
+  it('rejects a missing or bad token', async () => {
+    const res = await fetch(`http://127.0.0.1:${bPort}/api/v1/sse/batch-operations/stream?token=forged`);
+    expect(res.status).toBe(401);
+  });
+
+  it('an event published by one API process reaches an SSE client of another', async () => {
+    const controller = new AbortController();
+    const url = `http://127.0.0.1:${bPort}/api/v1/sse/batch-operations/stream?token=${encodeURIComponent(user.token)}`;
+    let connected!: () => void;
+    const isConnected = new Promise<void>((r) => {
+      connected = r;
+    });
+    const events = readEvents(
+      url,
+      (e) => {
+        if (e.event === 'connected') connected();
+        return e.event === 'batch_operation_complete';
+      },
+      controller.signal,
+    );
+    await isConnected;
+    const payload = { type: 'batch_operation_complete', batch_id: 'b-1', marketplace: 'ebay', operation_type: 'list', success_rate: 0.96 };
+    // Another business's event must not leak into this stream.
+    await a.app.events.publish({
+      businessId: '01a20072-0000-7000-8000-000000000000',
+      stream: 'batch-operations',
+      type: 'batch_operation_update',
+      data: {},
+    });
+    await a.app.events.publish({ businessId: user.businessId, stream: 'batch-operations', type: payload.type, data: payload });
+    const seen = await events;
+    controller.abort();
+    expect(seen.map((e) => e.event)).toEqual(['connected', 'batch_operation_complete']);
+    expect(JSON.parse(seen[1]?.data ?? '{}')).toEqual(payload);
+  });
+});

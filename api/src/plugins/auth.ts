@@ -1,0 +1,69 @@
+import fastifyJwt from '@fastify/jwt';
+import { RequestContext } from '@mikro-orm/postgresql';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Unauthorized } from '../errors.ts';
+import { Session } from '../modules/auth/session.entity.ts';
+import type { User } from '../modules/auth/user.entity.ts';
+
+export type TokenClaims = { sid: string; sub: string };
+export type AuthContext = { user: User; session: Session };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in user. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Resolves a bearer token (header or SSE query) to a live session, or throws 401. */
+    resolveToken: (token: string) => Promise<AuthContext>;
+    signSessionToken: (session: Session) => string;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+/**
+ * Tokens are signed JWTs that name a server-side session, so a session can be revoked at once
+ * (logout) while signature checks stay cheap.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { secret: string }) => {
+    await app.register(fastifyJwt, { secret: opts.secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+
+    app.decorate('signSessionToken', (session: Session) => {
+      const expiresIn = Math.max(1, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+      return app.jwt.sign({ sid: session.id, sub: session.user.id }, { expiresIn });
+    });
+
+    app.decorate('resolveToken', async (token: string) => {
+      let claims: TokenClaims;
+      try {
+        claims = app.jwt.verify<TokenClaims>(token);
+      } catch {
+        throw new Unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
+      }
+      const em = RequestContext.getEntityManager() ?? app.orm.em.fork();
+      const session = await em.findOne(Session, { id: claims.sid }, { populate: ['user', 'user.business'], strategy: 'joined' });
+      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now() || session.user.id !== claims.sub) {
+        throw new Unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
+      }
+      return { user: session.user, session };
+    });
+
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+      if (!match?.[1]) throw new Unauthorized('Sign in to continue.', 'UNAUTHORIZED');
+      request.auth = await app.resolveToken(match[1]);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+
+const CHANNEL = 'tradepost_events';
+
+export type AppEvent = { businessId: string; stream: 'batch-operations'; type: string; data: unknown };
+type Listener = (event: AppEvent) => void;
+
+export type EventBus = {
+  /** Publishes through PostgreSQL NOTIFY, so subscribers in every API process receive it. */
+  publish(event: AppEvent): Promise<void>;
+  subscribe(businessId: string, listener: Listener): () => void;
+  close(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+  }
+}
+
+/** One LISTEN connection per process fans NOTIFY payloads out to local subscribers. */
+export async function createEventBus(databaseUrl: string, log: FastifyInstance['log']): Promise<EventBus> {
+  const listeners = new Map<string, Set<Listener>>();
+  let client: pg.Client | null = null;
+  let closed = false;
+
+  const dispatch = (payload: string | undefined) => {
+    if (!payload) return;
+    let event: AppEvent;
+    try {
+      event = JSON.parse(payload) as AppEvent;
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(event.businessId) ?? []) listener(event);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => dispatch(message.payload));
+    next.on('error', (error: Error & { code?: string }) => {
+      // 57P01: the database is shutting down (normal on stop); anything else is worth a warning.
+      if (error.code === '57P01') log.debug('event listener: database shutting down');
+      else log.warn({ err: error }, 'event listener connection lost; reconnecting');
+      client = null;
+      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${CHANNEL}`);
+    client = next;
+  };
+  await connect();
+
+  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+
+  return {
+    async publish(event) {
+      await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe(businessId, listener) {
+      const set = listeners.get(businessId) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(businessId, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(businessId);
+      };
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+      await publisher.end();
+    },
+  };
+}
+
+export const eventsPlugin = fp(
+  async (app: FastifyInstance, opts: { databaseUrl: string }) => {
+    const bus = await createEventBus(opts.databaseUrl, app.log);
+    app.decorate('events', bus);
+    app.addHook('onClose', async () => bus.close());
+  },
+  { name: 'events' },
+);

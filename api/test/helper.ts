@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { openOrm } from '../src/db/orm.ts';
+import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  orm: MikroORM;
+  databaseUrl: string;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `tradepost_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The real app on a real database; requests go through app.inject. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: { url: string }; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = options.database;
+  const own = database ? null : await createTestDatabase();
+  const databaseUrl = database?.url ?? own?.url ?? '';
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  const orm = await openOrm(databaseUrl);
+  const app = await buildApp({ config, orm, databaseUrl, sessionSecret: TEST_SESSION_SECRET });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    orm,
+    databaseUrl,
+    config,
+    close: async () => {
+      await app.close();
+      await orm.close();
+      await own?.drop();
+    },
+  };
+}
+
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-123';
+
+let counter = 0;
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
+
+export const STRONG_PASSWORD = 'Sneakers2026';
+
+export type SignedIn = { token: string; userId: string; businessId: string; email: string };
+
+export async function registerAndLogin(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
+  const email = (overrides.email as string | undefined) ?? uniqueEmail();
+  const password = (overrides.password as string | undefined) ?? STRONG_PASSWORD;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { business_name: 'Test Kicks', ...overrides, email, password },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login/json', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const body = login.json() as { access_token: string; user: { id: string; business: { id: string } } };
+  return { token: body.access_token, userId: body.user.id, businessId: body.user.business.id, email };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A fingerprint of every table's rows, to prove a rejected request wrote nothing. */
+export async function databaseSnapshot(orm: MikroORM): Promise<Record<string, string>> {
+  const connection = orm.em.getConnection();
+  const tables = (await connection.execute(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'mikro_orm_migrations' ORDER BY tablename`,
+  )) as { tablename: string }[];
+  const snapshot: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    const [row] = (await connection.execute(
+      `SELECT count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS fp FROM "${tablename}" t`,
+    )) as { fp: string }[];
+    snapshot[tablename] = row?.fp ?? '';
+  }
+  return snapshot;
+}

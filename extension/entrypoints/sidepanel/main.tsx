@@ -1,0 +1,3 @@
+import { mountExtensionPage } from '../../components/mount-extension-page.tsx';
+
+mountExtensionPage();

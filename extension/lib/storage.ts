@@ -1,0 +1,35 @@
+import type { User } from '@tradepost/shared/schemas/auth.ts';
+import { storage } from 'wxt/utils/storage';
+import { defaultServerAddress } from './server-address.ts';
+
+/**
+ * Everything the extension keeps lives here, typed and versioned: raise `version` and add a
+ * `migrations` entry when a shape changes, and WXT migrates stored values on update.
+ */
+
+/** The Tradepost server the user signs in to (origin, '/api/v1' is added by the client). */
+export const serverAddressItem = storage.defineItem<string>('local:server-address', {
+  fallback: defaultServerAddress,
+  version: 1,
+});
+
+/**
+ * The signed-in session. Only the background worker writes it; the token never leaves the
+ * worker in a message. `server` pins the session to the server that issued the token, so
+ * editing the address in the form cannot send the token somewhere else.
+ */
+export type StoredSession = {
+  server: string;
+  token: string;
+  expires_at: string;
+  user: User;
+};
+
+export const sessionItem = storage.defineItem<StoredSession>('local:session', {
+  version: 1,
+});
+
+export function isSessionExpired(session: Pick<StoredSession, 'expires_at'>, now: number = Date.now()): boolean {
+  const expiresAt = Date.parse(session.expires_at);
+  return Number.isNaN(expiresAt) || expiresAt <= now;
+}

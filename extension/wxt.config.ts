@@ -1,0 +1,52 @@
+import { defineConfig } from 'wxt';
+import { defaultServerAddress } from './lib/server-address.ts';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  // Explicit imports everywhere (house style); no generated auto-import globals.
+  imports: false,
+  // MV3 for Firefox too (WXT would default Firefox to MV2).
+  manifestVersion: 3,
+  manifest: ({ browser }) => ({
+    name: 'Tradepost',
+    description: 'Tradepost inventory and listings beside your marketplace pages.',
+    // Firefox has no sidePanel API: WXT turns the sidepanel entrypoint into a sidebar_action there.
+    permissions: browser === 'firefox' ? ['storage', 'contextMenus'] : ['storage', 'contextMenus', 'sidePanel'],
+    // Only the default server. Any other server is reached through the API's CORS rule, which
+    // admits chrome-extension:// and moz-extension:// origins, so no blanket http(s)://*/* grant
+    // (Chrome warns "read and change all your data"; Firefox MV3 leaves host grants off until the
+    // user opts in, so relying on them would break sign-in there anyway).
+    host_permissions: [`${defaultServerAddress}/*`],
+    action: { default_title: 'Tradepost' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'extension@tradepost.app',
+              strict_min_version: '128.0',
+              // Sign-in sends the e-mail and password to the Tradepost server and keeps the
+              // returned user (name, e-mail) on the device.
+              data_collection_permissions: { required: ['authenticationInfo', 'personallyIdentifyingInfo'] },
+            },
+          },
+        }
+      : {}),
+  }),
+  zip: {
+    name: 'tradepost-extension',
+    // The sources zip is for Mozilla's review only: `pnpm zip:firefox-sources`. Reviewers rebuild
+    // from it, so it holds the workspace around the extension (shared code, lockfile).
+    zipSources: false,
+    sourcesRoot: '..',
+    includeSources: [
+      'package.json',
+      'pnpm-workspace.yaml',
+      'pnpm-lock.yaml',
+      'tsconfig.base.json',
+      'extension/**',
+      'shared/package.json',
+      'shared/src/**',
+    ],
+    excludeSources: ['**/*.test.ts', '**/*.test.tsx'],
+  },
+});

@@ -1,0 +1,64 @@
+// Runs every check and every suite, then prints one summary line: "tests: N passed, N failed".
+// Lint and typecheck count as one test each; vitest's projects (unit, api, e2e) count per test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name: string) => resolve(root, 'node_modules/.bin', name);
+const extraArgs = process.argv.slice(2);
+
+let passed = 0;
+let failed = 0;
+
+function step(name: string, command: string, args: string[]): boolean {
+  console.log(`\n▶ ${name}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const ok = run.status === 0;
+  console.log(ok ? `✓ ${name}` : `✗ ${name} (exit ${run.status})`);
+  if (ok) passed += 1;
+  else failed += 1;
+  return ok;
+}
+
+if (extraArgs.length === 0) {
+  step('lint (biome)', bin('biome'), ['check', '.']);
+  const projects = ['shared', 'api', 'web', 'extension', 'tests'].filter((p) => existsSync(resolve(root, p, 'tsconfig.json')));
+  // The extension's tsconfig extends WXT's generated one, which `wxt prepare` writes.
+  if (!existsSync(resolve(root, 'extension/.wxt/tsconfig.json'))) {
+    spawnSync(resolve(root, 'extension/node_modules/.bin/wxt'), ['prepare'], { cwd: resolve(root, 'extension'), stdio: 'inherit' });
+  }
+  let typesOk = true;
+  for (const project of projects) {
+    const run = spawnSync(bin('tsc'), ['-p', `${project}/tsconfig.json`], { cwd: root, stdio: 'inherit' });
+    if (run.status !== 0) typesOk = false;
+  }
+  console.log(typesOk ? '✓ typecheck' : '✗ typecheck');
+  if (typesOk) passed += 1;
+  else failed += 1;
+}
+
+const report = resolve(root, 'tests/artifacts/vitest.json');
+mkdirSync(resolve(root, 'tests/artifacts'), { recursive: true });
+rmSync(report, { force: true });
+const vitest = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTestSuites: number;
+    success: boolean;
+  };
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  // A suite that crashed before running its tests still fails the run.
+  if (vitest.status !== 0 && results.numFailedTests === 0) failed += 1;
+} else if (vitest.status !== 0) {
+  failed += 1;
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,181 @@
+import { type BatchOperationEvent, batchEventTypes, batchOperationEventSchema } from '../schemas/events.ts';
+import {
+  API_BASE_PATH,
+  STREAM_MAX_RECONNECT_ATTEMPTS,
+  STREAM_RECONNECT_INITIAL_DELAY_MS,
+  STREAM_RECONNECT_MAX_DELAY_MS,
+} from './constants.ts';
+import { createListenerSet } from './listener-set.ts';
+
+export type EventStreamState = 'disconnected' | 'connecting' | 'connected' | 'error';
+
+/** The part of the browser's EventSource this client uses, so tests and hosts can pass their own. */
+export type EventSourceLike = {
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+};
+export type EventSourceConstructor = new (url: string) => EventSourceLike;
+
+export type BatchEventStreamOptions = {
+  /** Origin of the API, as for the API client; '/api/v1' is appended. */
+  baseUrl: string;
+  getToken: () => string | null | Promise<string | null>;
+  /** Defaults to the global EventSource. */
+  EventSource?: EventSourceConstructor;
+  logger?: Pick<Console, 'warn'>;
+};
+
+export type BatchEventStream = {
+  /** Opens the stream (no-op while open or opening); after close() or giving up it starts afresh. */
+  connect(): Promise<void>;
+  /** Closes the stream and cancels any pending reconnect; the state becomes 'disconnected'. */
+  close(): void;
+  readonly state: EventStreamState;
+  /** Reconnects made since the last `connected` event. */
+  readonly attempts: number;
+  onStateChange(listener: (state: EventStreamState) => void): () => void;
+  onEvent(listener: (event: BatchOperationEvent) => void): () => void;
+};
+
+export const BATCH_STREAM_PATH = '/sse/batch-operations/stream';
+
+/** Delay before reconnect number `attempt` (1-based): 1 s, 2 s, 4 s... capped at 30 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(STREAM_RECONNECT_INITIAL_DELAY_MS * 2 ** (attempt - 1), STREAM_RECONNECT_MAX_DELAY_MS);
+}
+
+/**
+ * Reads one event's data. The event name stands in for a missing `type` field, so the server may
+ * send either form; anything that still fails the schema is dropped.
+ */
+export function parseBatchEvent(eventName: string, data: unknown): BatchOperationEvent | null {
+  if (typeof data !== 'string') return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+  const result = batchOperationEventSchema.safeParse({ type: eventName, ...payload });
+  return result.success ? result.data : null;
+}
+
+/**
+ * Client for the batch-operations stream (spec §4, §7, §9). The browser's EventSource retries on its
+ * own without limit; to keep spec §9's "5 reconnects, capped delay" this client closes the source on
+ * every error and schedules the reconnect itself. A `connected` event from the server means the
+ * stream really works, so it resets the attempt count.
+ */
+export function createBatchEventStream(options: BatchEventStreamOptions): BatchEventStream {
+  const logger = options.logger ?? console;
+  const reportListenerError = (error: unknown) => logger.warn('[sse] an event listener failed', error);
+  const stateListeners = createListenerSet<EventStreamState>(reportListenerError);
+  const eventListeners = createListenerSet<BatchOperationEvent>(reportListenerError);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  let state: EventStreamState = 'disconnected';
+  let attempts = 0;
+  let source: EventSourceLike | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  // Bumped by close() and by every new source, so late callbacks of an old one change nothing.
+  let generation = 0;
+
+  function setState(next: EventStreamState): void {
+    if (state === next) return;
+    state = next;
+    stateListeners.emit(next);
+  }
+
+  function closeSource(): void {
+    source?.close();
+    source = null;
+  }
+
+  function handleError(): void {
+    closeSource();
+    setState('error');
+    if (attempts >= STREAM_MAX_RECONNECT_ATTEMPTS) {
+      logger.warn(`[sse] gave up after ${attempts} reconnect attempts`);
+      return;
+    }
+    attempts += 1;
+    const current = generation;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (current === generation) void open();
+    }, reconnectDelayMs(attempts));
+  }
+
+  async function open(): Promise<void> {
+    const current = ++generation;
+    setState('connecting');
+    let token: string | null;
+    try {
+      token = await options.getToken();
+    } catch {
+      token = null;
+    }
+    if (current !== generation) return;
+    if (!token) {
+      // No session: nothing to connect with, and retrying would not help.
+      setState('disconnected');
+      return;
+    }
+    const EventSourceImpl = options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource;
+    if (EventSourceImpl === undefined) {
+      logger.warn('[sse] EventSource is not available here; pass options.EventSource');
+      setState('error');
+      return;
+    }
+    const created = new EventSourceImpl(`${baseUrl}${API_BASE_PATH}${BATCH_STREAM_PATH}?token=${encodeURIComponent(token)}`);
+    source = created;
+    const live = () => source === created && current === generation;
+
+    created.addEventListener('connected', () => {
+      if (!live()) return;
+      attempts = 0;
+      setState('connected');
+    });
+    created.addEventListener('error', () => {
+      if (live()) handleError();
+    });
+    for (const type of batchEventTypes) {
+      created.addEventListener(type, (message) => {
+        if (!live()) return;
+        const event = parseBatchEvent(type, message.data);
+        if (event === null) {
+          logger.warn(`[sse] ignored a malformed ${type} event`);
+          return;
+        }
+        eventListeners.emit(event);
+      });
+    }
+  }
+
+  function close(): void {
+    generation += 1;
+    if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    closeSource();
+    attempts = 0;
+    setState('disconnected');
+  }
+
+  return {
+    connect() {
+      if (source !== null || reconnectTimer !== undefined || state === 'connecting') return Promise.resolve();
+      attempts = 0;
+      return open();
+    },
+    close,
+    get state() {
+      return state;
+    },
+    get attempts() {
+      return attempts;
+    },
+    onStateChange: (listener) => stateListeners.add(listener),
+    onEvent: (listener) => eventListeners.add(listener),
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { timestampSchema, uuidSchema } from './common.ts';
+
+export const roles = ['owner', 'staff', 'fulfillment'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const businessSummarySchema = z.object({
+  id: uuidSchema,
+  business_name: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  shopify_enabled: z.boolean(),
+  trial_ends_at: timestampSchema,
+});
+export type BusinessSummary = z.infer<typeof businessSummarySchema>;
+
+export const userSchema = z.object({
+  id: uuidSchema,
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role: roleSchema,
+  timezone: z.string(),
+  demo_mode: z.boolean(),
+  /** Decided on the server by e-mail only (spec §5, §6). */
+  is_super_admin: z.boolean(),
+  business: businessSummarySchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+const email = z
+  .email({ error: 'Enter a valid e-mail address' })
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
+
+/** The password rule behind spec §5's "not strong enough" wording. */
+export const strongPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(200, { error: 'Password must be at most 200 characters' })
+  .regex(/[a-z]/, { error: 'Password must contain a lowercase letter' })
+  .regex(/[A-Z]/, { error: 'Password must contain an uppercase letter' })
+  .regex(/[0-9]/, { error: 'Password must contain a number' });
+
+export const loginBodySchema = z.object({
+  email,
+  password: z.string().min(1, { error: 'Password is required' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_at: timestampSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+const timezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', {
+    error: 'Unknown time zone',
+  });
+
+const name = z.string().trim().min(1, { error: 'Must not be empty' }).max(80);
+
+export const registerBodySchema = z.object({
+  email,
+  password: strongPasswordSchema,
+  business_name: z.string().trim().min(2, { error: 'Business name must be at least 2 characters' }).max(120),
+  first_name: name.optional(),
+  last_name: name.optional(),
+  username: z
+    .string()
+    .trim()
+    .min(3, { error: 'Username must be at least 3 characters' })
+    .max(40)
+    .regex(/^[a-zA-Z0-9._-]+$/, { error: 'Username may contain letters, numbers, dots, dashes and underscores' })
+    .optional(),
+  timezone: timezone.optional(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const registerResponseSchema = z.object({ message: z.string() });
+
+export const updateMeBodySchema = z
+  .object({
+    first_name: name.nullable().optional(),
+    last_name: name.nullable().optional(),
+    username: registerBodySchema.shape.username,
+    timezone: timezone.optional(),
+  })
+  .strict();
+export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  current_password: z.string().min(1, { error: 'Current password is required' }).max(200),
+  new_password: z.string().min(1, { error: 'New password is required' }).max(200),
+  confirm_password: z.string().min(1, { error: 'Confirm the new password' }).max(200),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const trialStatusSchema = z.object({
+  trial_days_remaining: z.number().int().min(0),
+  trial_ends_at: timestampSchema,
+  status: z.enum(['trialing', 'expired']),
+});
+export type TrialStatus = z.infer<typeof trialStatusSchema>;
+
+export const versionManifestSchema = z.object({
+  version: z.string(),
+  build: z.string(),
+  generatedAt: timestampSchema,
+});
+export type VersionManifest = z.infer<typeof versionManifestSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every suite so the CI summary counts them all.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'extension/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'extension/.output/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'],
+          globalSetup: ['api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,57 @@
+import { FluentProvider, makeStaticStyles, makeStyles, RendererProvider, Toaster } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { type ReactNode, useEffect } from 'react';
+import { APP_TOASTER_ID } from '../features/notifications/app-toaster.ts';
+import { useResolvedTheme } from '../features/preferences/use-resolved-theme.ts';
+import { queryClient } from './query-client.ts';
+import { appStore } from './store.ts';
+import { styleRenderer } from './style-renderer.ts';
+import { themes } from './theme.ts';
+
+const useGlobalStyles = makeStaticStyles({
+  'html, body': { margin: 0, padding: 0 },
+  '*, *::before, *::after': { boxSizing: 'border-box' },
+  '#root': { minHeight: '100dvh' },
+});
+
+const useStyles = makeStyles({
+  root: { minHeight: '100dvh' },
+});
+
+function ThemedFluent({ children }: { children: ReactNode }) {
+  useGlobalStyles();
+  const styles = useStyles();
+  const resolved = useResolvedTheme();
+  const theme = themes[resolved];
+
+  // The page behind the app (overscroll, scrollbars) follows the theme too.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.colorScheme = resolved;
+    root.dataset.theme = resolved;
+    document.body.style.backgroundColor = theme.colorNeutralBackground1;
+  }, [resolved, theme]);
+
+  return (
+    // No className on the provider itself: Fluent copies it onto every portal node (toasts, menus),
+    // so a min-height there would lay a full-screen sheet over the page whenever a toast shows.
+    <FluentProvider theme={theme}>
+      <div className={styles.root}>{children}</div>
+      <Toaster toasterId={APP_TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />
+    </FluentProvider>
+  );
+}
+
+/** Client state (jotai), server state (TanStack Query), the style renderer and Fluent, around the whole app. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <JotaiProvider store={appStore}>
+      <QueryClientProvider client={queryClient}>
+        <RendererProvider renderer={styleRenderer} targetDocument={document}>
+          <ThemedFluent>{children}</ThemedFluent>
+        </RendererProvider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,125 @@
+import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { ArrowSyncRegular, BookNumberRegular, CloudFlowRegular, type FluentIcon, PuzzlePieceRegular } from '@fluentui/react-icons';
+import { useLandingLayoutStyles } from './landing-layout.ts';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: '20px',
+    '@media (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '28px',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    transitionProperty: 'box-shadow, border-color',
+    transitionDuration: tokens.durationNormal,
+    ':hover': {
+      boxShadow: tokens.shadow8,
+      borderTopColor: tokens.colorBrandStroke2,
+      borderRightColor: tokens.colorBrandStroke2,
+      borderBottomColor: tokens.colorBrandStroke2,
+      borderLeftColor: tokens.colorBrandStroke2,
+    },
+    '@media (max-width: 600px)': { padding: '22px' },
+  },
+  icon: {
+    width: '44px',
+    height: '44px',
+    borderRadius: tokens.borderRadiusLarge,
+    display: 'grid',
+    placeItems: 'center',
+    fontSize: '24px',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground1,
+  },
+  title: { ...typographyStyles.subtitle1, margin: 0, color: tokens.colorNeutralForeground1 },
+  text: { ...typographyStyles.body1, lineHeight: 1.6, margin: 0, color: tokens.colorNeutralForeground2 },
+  list: {
+    margin: '4px 0 0',
+    paddingLeft: '18px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    ...typographyStyles.body1,
+    color: tokens.colorNeutralForeground2,
+    '::marker': { color: tokens.colorBrandForeground1 },
+  },
+  band: { backgroundColor: tokens.colorNeutralBackground2 },
+});
+
+type Feature = { icon: FluentIcon; title: string; text: string; points: readonly string[] };
+
+const features: readonly Feature[] = [
+  {
+    icon: ArrowSyncRegular,
+    title: 'Every marketplace in sync, in seconds',
+    text: 'Each stock change pushes the right size and quantity to every channel that lists the item. A sale on one marketplace takes the pair off the others before anyone can buy it twice.',
+    points: ['eBay, Shopify, Square and Whatnot', 'Size runs matched across US, EU, UK and GS', 'Per-channel buffers and caps'],
+  },
+  {
+    icon: BookNumberRegular,
+    title: 'A stock ledger with cost and profit',
+    text: 'Every movement is recorded: what changed, where, why and who did it. Each purchase keeps its unit cost, so every sale shows its cost of goods and what you actually made.',
+    points: ['Counts, transfers and adjustments', 'FIFO cost lots from every purchase', 'Profit per sale, after fees'],
+  },
+  {
+    icon: CloudFlowRegular,
+    title: 'Automation that runs on our servers',
+    text: 'Syncing, order imports and repricing run server-side. Close the laptop or lose the Wi-Fi: nothing depends on a browser tab staying open.',
+    points: [
+      'Verified webhooks plus a safety-net poll',
+      'Repricing rules with a floor and a preview',
+      'Duplicated or late events change nothing',
+    ],
+  },
+  {
+    icon: PuzzlePieceRegular,
+    title: 'A browser extension beside eBay, Shopify and Whatnot',
+    text: 'See your stock and cost for the item on screen, list or reprice from there, and capture any listing as a product draft in one click.',
+    points: ['Panels on the pages you already use', 'Search and quick actions in a side panel', 'Signs in with your Tradepost account'],
+  },
+];
+
+export function LandingFeatures() {
+  const styles = useStyles();
+  const layout = useLandingLayoutStyles();
+  return (
+    <section className={mergeClasses(layout.section, styles.band)} aria-labelledby="features-title">
+      <div className={layout.container}>
+        <div className={layout.intro}>
+          <p className={layout.eyebrow}>Why resellers switch</p>
+          <h2 id="features-title" className={layout.heading}>
+            Know what you have, what it cost, and where it is listed.
+          </h2>
+          <p className={layout.lead}>
+            Spreadsheets and tab-by-tab delisting break the day two channels sell the same pair. Tradepost is built around the two things
+            that cost resellers money: double sales and unknown costs.
+          </p>
+        </div>
+        <div className={styles.grid}>
+          {features.map(({ icon: Icon, title, text, points }) => (
+            <article key={title} className={styles.card}>
+              <span className={styles.icon} aria-hidden="true">
+                <Icon />
+              </span>
+              <h3 className={styles.title}>{title}</h3>
+              <p className={styles.text}>{text}</p>
+              <ul className={styles.list}>
+                {points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
