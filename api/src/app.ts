@@ -11,23 +11,23 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bugReportsRoutes } from './modules/bug-reports/bug-reports.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { adminPlugin } from './plugins/admin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { businessScope } from './plugins/tenancy.ts';
+import { redactUrl } from './redact.ts';
 
 export type AppDeps = { config: Config; orm: MikroORM; databaseUrl: string; sessionSecret: string };
-
-/** Strips the SSE token (and any other secret-looking parameter) from logged URLs. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token|code|secret)=)[^&]*/gi, '$1[redacted]');
-}
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -99,6 +99,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
   await app.register(dbPlugin, { orm });
   await app.register(eventsPlugin, { databaseUrl });
   await app.register(authPlugin, { secret: sessionSecret });
+  await app.register(adminPlugin, { config });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
 
   // Tier 3: routes.
   await app.register(systemRoutes, { config });
@@ -108,7 +110,11 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
       await api.register(preferencesRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(realtimeRoutes);
-      await api.register(businessScope([businessesRoutes]), { prefix: '/businesses/:businessId' });
+      await api.register(bugReportsRoutes);
+      await api.register(invitationRoutes, { config });
+      await api.register(businessScope([businessesRoutes, async (scope) => scope.register(teamRoutes, { config, mailer })]), {
+        prefix: '/businesses/:businessId',
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { redactUrl } from './redact.ts';
 
 describe('config', () => {
   it('applies defaults', () => {

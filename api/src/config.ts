@@ -40,6 +40,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** smtp(s)://user:pass@host:port; without it, mail is written to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().default('Tradepost <no-reply@tradepost.local>'),
+  /** Public address of the web app, used in links sent by mail. */
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://app.example.com' }).optional(),
   /** Build id shown by /version.json; set by the deploy. */
   BUILD_ID: z.string().default('dev'),
 });

@@ -1,4 +1,8 @@
 import { Migration20261121000001Accounts } from './20261121-0001-accounts.ts';
+import { Migration20261122000002TeamAndSupport } from './20261122-0002-team-and-support.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
-export const migrationsList = [{ name: '20261121-0001-accounts', class: Migration20261121000001Accounts }];
+export const migrationsList = [
+  { name: '20261121-0001-accounts', class: Migration20261121000001Accounts },
+  { name: '20261122-0002-team-and-support', class: Migration20261122000002TeamAndSupport },
+];

@@ -23,6 +23,7 @@ export function businessScope(areas: FastifyPluginAsync[]): FastifyPluginAsync {
         throw new NotFound('Business not found');
       }
       request.businessId = request.auth.user.business.id;
+      scope.orm.em.setFilterParams('tenant', { businessId: request.businessId });
     });
     for (const area of areas) await scope.register(area);
   };

@@ -24,8 +24,10 @@ export const userSchema = z.object({
   role: roleSchema,
   timezone: z.string(),
   demo_mode: z.boolean(),
-  /** Decided on the server by e-mail only (spec §5, §6). */
+  /** Decided on the server by e-mail only (spec §5, §6): ADMIN_EMAILS. */
   is_super_admin: z.boolean(),
+  /** The one account that sees System Sales (SYSTEM_SALES_EMAIL); its menu hides several groups. */
+  is_system_sales: z.boolean(),
   business: businessSummarySchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -122,4 +124,17 @@ export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   version: z.string(),
+});
+
+/** Mobile login: a signed-in desktop shows a short-lived one-time code as a QR code. */
+export const mobileLoginCodeSchema = z.object({
+  code: z.string(),
+  expires_at: timestampSchema,
+  /** Path the phone opens, e.g. /mobile-login?code=… (the client prefixes its own origin). */
+  path: z.string(),
+});
+export type MobileLoginCode = z.infer<typeof mobileLoginCodeSchema>;
+
+export const mobileLoginExchangeBodySchema = z.object({
+  code: z.string().trim().min(6, { error: 'Enter the code shown on the desktop' }).max(64),
 });

@@ -2,6 +2,8 @@ import {
   changePasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
+  mobileLoginCodeSchema,
+  mobileLoginExchangeBodySchema,
   registerBodySchema,
   registerResponseSchema,
   updateMeBodySchema,
@@ -13,10 +15,13 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import * as auth from './auth.service.ts';
-import { presentUser } from './user.presenter.ts';
+import { createMobileLoginCode, exchangeMobileLoginCode } from './mobile-login.ts';
+import { sessionResponse } from './session-response.ts';
+import { accessLists, presentUser } from './user.presenter.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const show = (user: Parameters<typeof presentUser>[0]) => presentUser(user, config.ADMIN_EMAILS);
+  const access = accessLists(config);
+  const show = (user: Parameters<typeof presentUser>[0]) => presentUser(user, access);
   const limits = { perEmail: config.LOGIN_RATE_LIMIT_PER_EMAIL, perIp: config.LOGIN_RATE_LIMIT_PER_IP };
   const tags = ['auth'];
 
@@ -25,12 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     { schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } } },
     async (request) => {
       const session = await auth.login(app.orm.em, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }, limits);
-      return {
-        user: show(session.user),
-        access_token: app.signSessionToken(session),
-        token_type: 'bearer' as const,
-        expires_at: session.expiresAt.toISOString(),
-      };
+      return sessionResponse(app, session, access);
     },
   );
 
@@ -92,6 +92,37 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       await auth.logout(app.orm.em, request.auth.session);
       reply.code(204);
       return null;
+    },
+  );
+
+  app.post(
+    '/auth/mobile-login',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A one-time code that signs a phone in',
+        security: bearerAuth,
+        response: { 200: mobileLoginCodeSchema, ...errorResponses },
+      },
+    },
+    async (request) => createMobileLoginCode(app.orm.em, request.auth.user),
+  );
+
+  app.post(
+    '/auth/mobile-login/exchange',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '5 minutes' } },
+      schema: {
+        tags,
+        summary: 'Sign a phone in with a code',
+        body: mobileLoginExchangeBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = await exchangeMobileLoginCode(app.orm.em, request.body.code, request.headers['user-agent']);
+      return sessionResponse(app, session, access);
     },
   );
 };

@@ -3,7 +3,15 @@ import { presentBusiness } from '../businesses/business.presenter.ts';
 import type { User } from './user.entity.ts';
 
 /** The user as the API shows it (spec §3 field names). */
-export function presentUser(user: User, adminEmails: readonly string[]): UserDto {
+export type AccessLists = { adminEmails: readonly string[]; systemSalesEmail: string };
+
+/** Access is decided by e-mail only (spec §5, §6). */
+export const accessLists = (config: { ADMIN_EMAILS: string[]; SYSTEM_SALES_EMAIL: string }): AccessLists => ({
+  adminEmails: config.ADMIN_EMAILS,
+  systemSalesEmail: config.SYSTEM_SALES_EMAIL.toLowerCase(),
+});
+
+export function presentUser(user: User, access: AccessLists): UserDto {
   return {
     id: user.id,
     email: user.email,
@@ -13,7 +21,8 @@ export function presentUser(user: User, adminEmails: readonly string[]): UserDto
     role: user.role,
     timezone: user.timezone,
     demo_mode: user.demoMode,
-    is_super_admin: adminEmails.includes(user.email),
+    is_super_admin: access.adminEmails.includes(user.email),
+    is_system_sales: access.systemSalesEmail !== '' && access.systemSalesEmail === user.email,
     business: presentBusiness(user.business),
   };
 }
