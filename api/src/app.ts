@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bugReportsRoutes } from './modules/bug-reports/bug-reports.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -112,9 +114,12 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
       await api.register(realtimeRoutes);
       await api.register(bugReportsRoutes);
       await api.register(invitationRoutes, { config });
-      await api.register(businessScope([businessesRoutes, async (scope) => scope.register(teamRoutes, { config, mailer })]), {
-        prefix: '/businesses/:businessId',
-      });
+      await api.register(
+        businessScope([businessesRoutes, catalogRoutes, inventoryRoutes, async (scope) => scope.register(teamRoutes, { config, mailer })]),
+        {
+          prefix: '/businesses/:businessId',
+        },
+      );
     },
     { prefix: '/api/v1' },
   );

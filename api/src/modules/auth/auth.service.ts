@@ -4,6 +4,7 @@ import { strongPasswordSchema, type UpdateMeBody } from '@tradepost/shared/schem
 import type { z } from 'zod';
 import { AppError, Conflict, TooManyRequests, Unauthorized } from '../../errors.ts';
 import { Business } from '../businesses/business.entity.ts';
+import { Location } from '../inventory/location.entity.ts';
 import { UserPreference } from '../preferences/user-preference.entity.ts';
 import { LoginAttempt } from './login-attempt.entity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
@@ -64,6 +65,8 @@ export async function register(em: EntityManager, input: RegisterInput): Promise
       passwordHash,
     });
     tx.create(UserPreference, { user });
+    // Every business starts with one stock location; more can be added in settings.
+    tx.create(Location, { business, name: 'Main warehouse', kind: 'warehouse', isDefault: true });
     return user;
   });
 }

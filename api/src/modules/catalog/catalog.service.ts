@@ -1,0 +1,194 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { createProductBodySchema, Product as ProductDto, productListQuerySchema } from '@tradepost/shared/schemas/catalog.ts';
+import type { FieldError } from '@tradepost/shared/schemas/common.ts';
+import type { z } from 'zod';
+import { Conflict, NotFound } from '../../errors.ts';
+import { Barcode } from './barcode.entity.ts';
+import { Product } from './product.entity.ts';
+import { Variant } from './variant.entity.ts';
+
+type CreateProductInput = z.output<typeof createProductBodySchema>;
+type ListQuery = z.output<typeof productListQuerySchema>;
+
+/** UPC-A is 12 digits and EAN-13 13; anything else is the shop's own code. */
+export const barcodeKind = (code: string): 'upc' | 'ean' | 'custom' =>
+  /^\d{12}$/.test(code) ? 'upc' : /^\d{13}$/.test(code) ? 'ean' : 'custom';
+
+/** Duplicates inside the request and against the business's catalog, each named by its field. */
+async function duplicateErrors(em: EntityManager, businessId: string, input: CreateProductInput): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const seen = { sizes: new Set<string>(), skus: new Set<string>(), codes: new Set<string>() };
+  input.variants.forEach((variant, i) => {
+    if (seen.sizes.has(variant.size)) errors.push({ field: `variants.${i}.size`, message: `Size ${variant.size} is listed twice` });
+    if (seen.skus.has(variant.sku.toLowerCase()))
+      errors.push({ field: `variants.${i}.sku`, message: `SKU ${variant.sku} is listed twice` });
+    seen.sizes.add(variant.size);
+    seen.skus.add(variant.sku.toLowerCase());
+    variant.barcodes.forEach((barcode, j) => {
+      if (seen.codes.has(barcode.code))
+        errors.push({ field: `variants.${i}.barcodes.${j}.code`, message: `Barcode ${barcode.code} is listed twice` });
+      seen.codes.add(barcode.code);
+    });
+  });
+  if (input.style_code) {
+    const taken = await em.execute('SELECT 1 FROM products WHERE business_id = ? AND lower(style_code) = lower(?)', [
+      businessId,
+      input.style_code,
+    ]);
+    if (taken.length) errors.push({ field: 'style_code', message: `Style code ${input.style_code} is already in your catalog` });
+  }
+  const skus = input.variants.map((v) => v.sku.toLowerCase());
+  if (skus.length) {
+    const rows = await em.execute<{ sku: string }[]>(
+      `SELECT lower(sku) AS sku FROM variants WHERE business_id = ? AND lower(sku) IN (${skus.map(() => '?').join(',')})`,
+      [businessId, ...skus],
+    );
+    const taken = new Set(rows.map((r) => r.sku));
+    input.variants.forEach((variant, i) => {
+      if (taken.has(variant.sku.toLowerCase())) errors.push({ field: `variants.${i}.sku`, message: `SKU ${variant.sku} is already used` });
+    });
+  }
+  const codes = [...seen.codes];
+  if (codes.length) {
+    const rows = await em.execute<{ code: string }[]>(
+      `SELECT code FROM barcodes WHERE business_id = ? AND code IN (${codes.map(() => '?').join(',')})`,
+      [businessId, ...codes],
+    );
+    const taken = new Set(rows.map((r) => r.code));
+    input.variants.forEach((variant, i) =>
+      variant.barcodes.forEach((barcode, j) => {
+        if (taken.has(barcode.code))
+          errors.push({ field: `variants.${i}.barcodes.${j}.code`, message: `Barcode ${barcode.code} is already used` });
+      }),
+    );
+  }
+  return errors;
+}
+
+export async function createProduct(em: EntityManager, businessId: string, input: CreateProductInput): Promise<string> {
+  const errors = await duplicateErrors(em, businessId, input);
+  if (errors.length) throw new Conflict(errors.map((e) => e.message).join('; '), 'DUPLICATE', errors);
+  return em.transactional(async (tx) => {
+    const product = tx.create(Product, {
+      business: businessId,
+      title: input.title,
+      brand: input.brand ?? null,
+      styleCode: input.style_code ?? null,
+      colorway: input.colorway ?? null,
+      category: input.category,
+      sizeFormat: input.size_format,
+      retailPriceCents: input.retail_price_cents ?? null,
+      releaseDate: input.release_date ?? null,
+      description: input.description ?? null,
+      tags: input.tags,
+    });
+    for (const v of input.variants) {
+      const variant = tx.create(Variant, {
+        business: businessId,
+        product,
+        size: v.size,
+        sku: v.sku,
+        priceCents: v.price_cents ?? null,
+        weightGrams: v.weight_grams ?? null,
+      });
+      for (const b of v.barcodes) tx.create(Barcode, { business: businessId, variant, code: b.code, kind: b.kind ?? barcodeKind(b.code) });
+    }
+    await tx.flush();
+    return product.id;
+  });
+}
+
+type ProductRow = {
+  id: string;
+  title: string;
+  brand: string | null;
+  style_code: string | null;
+  colorway: string | null;
+  category: ProductDto['category'];
+  size_format: string;
+  retail_price_cents: number | null;
+  release_date: string | null;
+  description: string | null;
+  tags: string[];
+  status: ProductDto['status'];
+  created_at: Date;
+  updated_at: Date;
+  variants: ProductDto['variants'] | null;
+  total?: number;
+};
+
+// (No '?' may appear in SQL text here: MikroORM reads it as a parameter.)
+// One query shapes the whole answer (variants, barcodes and stock) so a page of 50 is one round trip.
+const productSelect = `
+  SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.retail_price_cents,
+         to_char(p.release_date, 'YYYY-MM-DD') AS release_date, p.description, p.tags, p.status, p.created_at, p.updated_at,
+         (SELECT json_agg(json_build_object(
+                   'id', v.id, 'size', v.size, 'sku', v.sku, 'price_cents', v.price_cents, 'weight_grams', v.weight_grams,
+                   'barcodes', coalesce((SELECT json_agg(json_build_object('code', b.code, 'kind', b.kind) ORDER BY b.code)
+                                           FROM barcodes b WHERE b.variant_id = v.id), '[]'),
+                   'on_hand', coalesce((SELECT sum(l.on_hand) FROM stock_levels l WHERE l.variant_id = v.id AND l.business_id = p.business_id), 0),
+                   'available', coalesce((SELECT sum(l.on_hand - l.reserved - l.committed) FROM stock_levels l
+                                           WHERE l.variant_id = v.id AND l.business_id = p.business_id), 0)
+                 ) ORDER BY (CASE WHEN v.size ~ '^[0-9]+([.][0-9]+){0,1}$' THEN v.size::numeric END) NULLS LAST, v.size)
+            FROM variants v WHERE v.product_id = p.id) AS variants`;
+
+const present = (row: ProductRow): ProductDto => ({
+  id: row.id,
+  title: row.title,
+  brand: row.brand,
+  style_code: row.style_code,
+  colorway: row.colorway,
+  category: row.category,
+  size_format: row.size_format,
+  retail_price_cents: row.retail_price_cents,
+  release_date: row.release_date,
+  description: row.description,
+  tags: row.tags,
+  status: row.status,
+  variants: (row.variants ?? []).map((v) => ({ ...v, on_hand: Number(v.on_hand), available: Number(v.available) })),
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+export async function getProduct(em: EntityManager, businessId: string, productId: string): Promise<ProductDto> {
+  const [row] = await em.execute<ProductRow[]>(`${productSelect} FROM products p WHERE p.business_id = ? AND p.id = ?`, [
+    businessId,
+    productId,
+  ]);
+  if (!row) throw new NotFound('Product not found');
+  return present(row);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Search as you type across title, brand, style code, colorway, SKU and exact barcode. */
+export async function listProducts(
+  em: EntityManager,
+  businessId: string,
+  query: ListQuery,
+): Promise<{ items: ProductDto[]; total: number }> {
+  const where: string[] = ['p.business_id = ?'];
+  const params: unknown[] = [businessId];
+  if (query.status !== 'all') {
+    where.push('p.status = ?');
+    params.push(query.status);
+  }
+  if (query.q) {
+    const like = `%${escapeLike(query.q.toLowerCase())}%`;
+    where.push(`(p.search_text LIKE ?
+      OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ?)
+      OR EXISTS (SELECT 1 FROM barcodes b JOIN variants v ON v.id = b.variant_id WHERE v.product_id = p.id AND b.business_id = p.business_id AND b.code = ?))`);
+    params.push(like, like, query.q);
+  }
+  const order =
+    query.sort === 'title'
+      ? 'p.title ASC, p.id'
+      : query.sort === 'created_at'
+        ? 'p.created_at DESC, p.id DESC'
+        : 'p.updated_at DESC, p.id DESC';
+  const rows = await em.execute<ProductRow[]>(
+    `${productSelect}, count(*) OVER ()::int AS total FROM products p WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(present), total: rows[0]?.total ?? 0 };
+}

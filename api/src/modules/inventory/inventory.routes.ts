@@ -1,0 +1,72 @@
+import { businessParamsSchema, uuidSchema } from '@tradepost/shared/schemas/common.ts';
+import {
+  adjustmentResultSchema,
+  createAdjustmentBodySchema,
+  createLocationBodySchema,
+  inventorySummarySchema,
+  locationSchema,
+  variantLedgerSchema,
+} from '@tradepost/shared/schemas/inventory.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerAuth, errorResponses } from '../../http.ts';
+import { createLocation, inventorySummary, listLocations, postAdjustment, variantLedger } from './inventory.service.ts';
+
+/** Locations and the stock ledger of one business. Mounted under businessScope. */
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['inventory'];
+  const params = businessParamsSchema;
+
+  app.get(
+    '/locations',
+    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(locationSchema), ...errorResponses } } },
+    async () => listLocations(app.orm.em),
+  );
+
+  app.post(
+    '/locations',
+    {
+      schema: { tags, security: bearerAuth, params, body: createLocationBodySchema, response: { 201: locationSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createLocation(app.orm.em, request.businessId, request.body);
+    },
+  );
+
+  app.post(
+    '/inventory/adjustments',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params,
+        body: createAdjustmentBodySchema,
+        response: { 201: adjustmentResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return postAdjustment(app.orm.em, request.businessId, request.auth.user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/inventory/variants/:variantId/ledger',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params: params.extend({ variantId: uuidSchema }),
+        response: { 200: variantLedgerSchema, ...errorResponses },
+      },
+    },
+    async (request) => variantLedger(app.orm.em, request.businessId, request.params.variantId),
+  );
+
+  app.get(
+    '/inventory/summary',
+    { schema: { tags, security: bearerAuth, params, response: { 200: inventorySummarySchema, ...errorResponses } } },
+    async (request) => inventorySummary(app.orm.em, request.businessId),
+  );
+};

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { timestampSchema, uuidSchema } from './common.ts';
+
+export const locationKinds = ['warehouse', 'store', 'virtual'] as const;
+
+export const locationSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  kind: z.enum(locationKinds),
+  is_default: z.boolean(),
+  archived: z.boolean(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const createLocationBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(80),
+  kind: z.enum(locationKinds, { error: 'Kind must be warehouse, store or virtual' }),
+  is_default: z.boolean().optional(),
+});
+
+export const adjustmentReasonCodes = ['received', 'damaged', 'lost', 'found', 'correction', 'return_to_vendor', 'other'] as const;
+export const adjustmentReasonSchema = z.enum(adjustmentReasonCodes, {
+  error: 'Reason must be one of received, damaged, lost, found, correction, return_to_vendor, other',
+});
+
+const quantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int({ error: 'Quantity must be a whole number' })
+  .refine((q) => q !== 0, { error: 'Quantity must not be zero' })
+  .refine((q) => Math.abs(q) <= 100_000, { error: 'Quantity must be at most 100,000' });
+
+/** Stock in (positive) or out (negative) of one location, with a reason code. */
+export const createAdjustmentBodySchema = z.object({
+  location_id: uuidSchema,
+  note: z.string().trim().max(500).optional(),
+  lines: z
+    .array(
+      z.object({
+        variant_id: uuidSchema,
+        quantity,
+        reason: adjustmentReasonSchema,
+        /** Cost of each unit added; stock added with a cost becomes a FIFO cost lot. */
+        unit_cost_cents: z.number().int().min(0, { error: 'Unit cost must not be negative' }).max(100_000_000).optional(),
+      }),
+    )
+    .min(1, { error: 'Add at least one line' })
+    .max(500, { error: 'At most 500 lines per adjustment' }),
+});
+export type CreateAdjustmentBody = z.input<typeof createAdjustmentBodySchema>;
+
+export const stockLevelSchema = z.object({
+  variant_id: uuidSchema,
+  location_id: uuidSchema,
+  on_hand: z.number().int(),
+  reserved: z.number().int(),
+  committed: z.number().int(),
+  available: z.number().int(),
+});
+export type StockLevel = z.infer<typeof stockLevelSchema>;
+
+export const movementSchema = z.object({
+  id: uuidSchema,
+  variant_id: uuidSchema,
+  location_id: uuidSchema,
+  on_hand_delta: z.number().int(),
+  reserved_delta: z.number().int(),
+  committed_delta: z.number().int(),
+  reason: z.string(),
+  reason_code: z.string().nullable(),
+  reference_type: z.string().nullable(),
+  reference_id: z.string().nullable(),
+  note: z.string().nullable(),
+  user_id: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+export const adjustmentResultSchema = z.object({
+  adjustment_id: uuidSchema,
+  movements: z.array(movementSchema),
+  levels: z.array(stockLevelSchema),
+});
+
+/** A variant's ledger: its movements, and per location the level beside the sum of its movements. */
+export const variantLedgerSchema = z.object({
+  variant_id: uuidSchema,
+  movements: z.array(movementSchema),
+  reconciliation: z.array(
+    z.object({
+      location_id: uuidSchema,
+      level: stockLevelSchema,
+      ledger: z.object({ on_hand: z.number().int(), reserved: z.number().int(), committed: z.number().int() }),
+      matches: z.boolean(),
+    }),
+  ),
+  lots: z.array(
+    z.object({
+      id: uuidSchema,
+      source: z.string(),
+      quantity_received: z.number().int(),
+      quantity_remaining: z.number().int(),
+      unit_cost_cents: z.number().int(),
+      acquired_at: timestampSchema,
+    }),
+  ),
+});
+
+export const inventorySummarySchema = z.object({
+  units_on_hand: z.number().int(),
+  units_available: z.number().int(),
+  variants_in_stock: z.number().int(),
+  products: z.number().int(),
+  /** Remaining FIFO lots at their cost; units without a cost lot are counted separately. */
+  value_at_cost_cents: z.number().int(),
+  value_at_price_cents: z.number().int(),
+  units_without_cost: z.number().int(),
+  locations: z.number().int(),
+});
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;
