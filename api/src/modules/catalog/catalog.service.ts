@@ -55,12 +55,12 @@ async function duplicateErrors(em: EntityManager, businessId: string, input: Cre
       [businessId, ...codes],
     );
     const taken = new Set(rows.map((r) => r.code));
-    input.variants.forEach((variant, i) =>
+    input.variants.forEach((variant, i) => {
       variant.barcodes.forEach((barcode, j) => {
         if (taken.has(barcode.code))
           errors.push({ field: `variants.${i}.barcodes.${j}.code`, message: `Barcode ${barcode.code} is already used` });
-      }),
-    );
+      });
+    });
   }
   return errors;
 }
