@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalSize, getSizeFormat, sizeFormatIdSchema } from '../domain/sizes/size-formats.ts';
 import { timestampSchema, uuidSchema } from './common.ts';
 
 export const productCategories = ['sneakers', 'apparel', 'accessories', 'collectibles', 'other'] as const;
@@ -30,23 +31,39 @@ export const variantInputSchema = z.object({
   barcodes: z.array(barcodeInputSchema).max(10).default([]),
 });
 
-export const createProductBodySchema = z.object({
-  title: z.string().trim().min(1, { error: 'Title is required' }).max(200),
-  brand: z.string().trim().max(80).optional(),
-  style_code: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9 ._/-]{2,40}$/, { error: 'Style code may contain letters, digits, spaces, dots, dashes and slashes' })
-    .optional(),
-  colorway: z.string().trim().max(120).optional(),
-  category: z.enum(productCategories, { error: 'Category must be sneakers, apparel, accessories, collectibles or other' }),
-  size_format: z.string().min(1).max(40),
-  retail_price_cents: money('Retail price').optional(),
-  release_date: z.iso.date({ error: 'Release date must be YYYY-MM-DD' }).optional(),
-  description: z.string().max(10_000).optional(),
-  tags: z.array(z.string().trim().min(1).max(40)).max(30).default([]),
-  variants: z.array(variantInputSchema).max(100, { error: 'At most 100 sizes per product' }).default([]),
-});
+export const createProductBodySchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'Title is required' }).max(200),
+    brand: z.string().trim().max(80).optional(),
+    style_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 ._/-]{2,40}$/, { error: 'Style code may contain letters, digits, spaces, dots, dashes and slashes' })
+      .optional(),
+    colorway: z.string().trim().max(120).optional(),
+    category: z.enum(productCategories, { error: 'Category must be sneakers, apparel, accessories, collectibles or other' }),
+    size_format: sizeFormatIdSchema,
+    retail_price_cents: money('Retail price').optional(),
+    release_date: z.iso.date({ error: 'Release date must be YYYY-MM-DD' }).optional(),
+    description: z.string().max(10_000).optional(),
+    tags: z.array(z.string().trim().min(1).max(40)).max(30).default([]),
+    variants: z.array(variantInputSchema).max(100, { error: 'At most 100 sizes per product' }).default([]),
+  })
+  // Every size must belong to the product's size format; it is stored in the format's own spelling.
+  .transform((product, ctx) => {
+    const variants = product.variants.map((variant, i) => {
+      const size = canonicalSize(product.size_format, variant.size);
+      if (size === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'size'],
+          message: `Size ${variant.size} is not in the ${getSizeFormat(product.size_format).name} size run`,
+        });
+      }
+      return { ...variant, size: size ?? variant.size };
+    });
+    return { ...product, variants };
+  });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
 export const barcodeSchema = z.object({ code: z.string(), kind: z.enum(barcodeKinds) });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { compareSizes, isSizeFormatId } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { createProductBodySchema, Product as ProductDto, productListQuerySchema } from '@tradepost/shared/schemas/catalog.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import type { z } from 'zod';
@@ -117,7 +118,6 @@ type ProductRow = {
   total?: number;
 };
 
-// (No '?' may appear in SQL text here: MikroORM reads it as a parameter.)
 // One query shapes the whole answer (variants, barcodes and stock) so a page of 50 is one round trip.
 const productSelect = `
   SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.retail_price_cents,
@@ -129,7 +129,7 @@ const productSelect = `
                    'on_hand', coalesce((SELECT sum(l.on_hand) FROM stock_levels l WHERE l.variant_id = v.id AND l.business_id = p.business_id), 0),
                    'available', coalesce((SELECT sum(l.on_hand - l.reserved - l.committed) FROM stock_levels l
                                            WHERE l.variant_id = v.id AND l.business_id = p.business_id), 0)
-                 ) ORDER BY (CASE WHEN v.size ~ '^[0-9]+([.][0-9]+){0,1}$' THEN v.size::numeric END) NULLS LAST, v.size)
+                 ))
             FROM variants v WHERE v.product_id = p.id) AS variants`;
 
 const present = (row: ProductRow): ProductDto => ({
@@ -145,7 +145,9 @@ const present = (row: ProductRow): ProductDto => ({
   description: row.description,
   tags: row.tags,
   status: row.status,
-  variants: (row.variants ?? []).map((v) => ({ ...v, on_hand: Number(v.on_hand), available: Number(v.available) })),
+  variants: (row.variants ?? [])
+    .map((v) => ({ ...v, on_hand: Number(v.on_hand), available: Number(v.available) }))
+    .sort((a, b) => (isSizeFormatId(row.size_format) ? compareSizes(row.size_format, a.size, b.size) : a.size.localeCompare(b.size))),
   created_at: new Date(row.created_at).toISOString(),
   updated_at: new Date(row.updated_at).toISOString(),
 });

@@ -265,3 +265,41 @@ describe('the stock ledger', () => {
     ).rejects.toThrow(/immutable/);
   });
 });
+
+describe('sizes', () => {
+  it('refuses a size outside the product size format, naming the variant', async () => {
+    const before = await databaseSnapshot(t.orm);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url('/products'),
+      headers: bearer(owner.token),
+      payload: {
+        title: 'Dunk Low',
+        category: 'sneakers',
+        size_format: 'us-men',
+        variants: [
+          { size: '10.5', sku: 'DL-105' },
+          { size: '31', sku: 'DL-31' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: 'variants.1.size', message: expect.stringContaining('Size 31 is not in') }]);
+    expect(await databaseSnapshot(t.orm)).toEqual(before);
+  });
+
+  it('orders sizes along the size run', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url('/products'),
+      headers: bearer(owner.token),
+      payload: {
+        title: 'Tee',
+        category: 'apparel',
+        size_format: 'apparel',
+        variants: ['XL', 'S', 'M'].map((size) => ({ size, sku: `TEE-${size}` })),
+      },
+    });
+    expect(res.json().variants.map((v: { size: string }) => v.size)).toEqual(['S', 'M', 'XL']);
+  });
+});
