@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A browser needs longer than the 1 s default to load, redirect and settle.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,

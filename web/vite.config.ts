@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The product version (root package.json), as /version.json reports it; bug reports fall back to it offline. */
+const appVersion =
+  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
 
 const apiOrigin = process.env.TRADEPOST_API_ORIGIN ?? 'http://localhost:3000';
 const apiProxy = {
@@ -23,13 +28,50 @@ const vendorGroups = [
   },
 ];
 
+/**
+ * The entry (src/main.tsx) loads the app with a dynamic import so a chunk that fails to download shows
+ * the Loading Error page instead of a blank screen. Vite only preloads static imports from the HTML, so
+ * this lists the app chunk and everything it imports as modulepreload links: they download alongside
+ * the small entry instead of after it.
+ */
+function preloadAppChunks(entry: string): Plugin {
+  return {
+    name: 'tradepost:preload-app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (bundle === undefined) return;
+        const start = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(entry) === true);
+        if (start === undefined) return;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const output = bundle[fileName];
+          // The entry is already in the page as its module script.
+          if (files.has(fileName) || output?.type !== 'chunk' || output.isEntry) return;
+          files.add(fileName);
+          for (const imported of output.imports) visit(imported);
+        };
+        visit(start.fileName);
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build started from a test runner inherits NODE_ENV=test, which would ship React's development
   // JSX and turn Griffel's makeStaticStyles into a no-op. Only an explicit `development` is honoured.
   if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
 
   return {
-    plugins: [react()],
+    plugins: [react(), preloadAppChunks('/src/features/runtime/start-app.tsx')],
+    define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -126,7 +126,9 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
 
   const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

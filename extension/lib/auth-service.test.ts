@@ -19,6 +19,7 @@ const user: User = {
   timezone: 'UTC',
   demo_mode: false,
   is_super_admin: false,
+  is_system_sales: false,
   business: {
     id: '0190c9a4-7b1e-7cc0-8a5e-6a1d2f3b4c5e',
     business_name: 'Extension Test Kicks',

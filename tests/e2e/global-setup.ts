@@ -12,11 +12,17 @@ declare module 'vitest' {
 }
 
 export const ADMIN_EMAIL = 'admin@tradepost.test';
+export const SYSTEM_SALES_EMAIL = 'sales@tradepost.test';
 
 /** Builds what `pnpm start` serves, then runs the real server on a fresh embedded PostgreSQL. */
 export default async function setup(project: TestProject) {
   buildApps();
-  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+  const server = await startServer({
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    SYSTEM_SALES_EMAIL,
+    // Many accounts sign in from one address during the run.
+    LOGIN_RATE_LIMIT_PER_IP: '100000',
+  });
   project.provide('baseUrl', server.baseUrl);
   project.provide('extensionDir', resolve(repoRoot, 'extension/.output/chrome-mv3'));
   project.provide('chromiumPath', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');

@@ -30,7 +30,12 @@ describe('web: accounts', () => {
     await page.waitForURL(`${baseUrl}/dashboard`);
     await expect.poll(() => page.getByText('Noor Haddad').first().isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: /Noor Haddad/ }).click();
+    await page
+      .getByRole('menuitem', { name: 'Sign Out' })
+      .or(page.getByRole('button', { name: 'Sign Out' }))
+      .first()
+      .click();
     await page.waitForURL(`${baseUrl}/`);
     await page.goto(`${baseUrl}/dashboard`);
     await page.waitForURL(`${baseUrl}/`);

@@ -1,15 +1,116 @@
-import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import {
+  boundaryDecision,
+  createRefreshOffer,
+  LAZY_LOAD_DEFAULT_RETRIES,
+  LAZY_LOAD_MIN_RETRIES,
+  loadWithRetry,
+} from '../features/shell/lazy-load-retry.ts';
 import { PageLoading } from './page-loading.tsx';
 
+/** One offer per page life (spec §8): a "no" leaves the route's error screen in charge. */
+const offerRefresh = createRefreshOffer(
+  (message) => window.confirm(message),
+  () => window.location.reload(),
+);
+
+type BoundaryProps = { onRetry: () => void; children: ReactNode };
+type BoundaryState = { caught: unknown; retries: number; failed: { error: unknown } | null };
+
 /**
- * A route element whose page code loads on first visit. Pages use named exports, so the export to
- * render is named here. (Chunk-load retries and the recovery screen of spec §2, §9 hook in here.)
+ * The chunk boundary of spec §9: a page whose code failed to load is tried again twice (each time
+ * with the loader's own retries); then the user is offered a refresh, and on "no" the error goes on
+ * to the route's errorElement. Any other error goes there at once.
  */
-export function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ReactElement {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+class ChunkBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { caught: null, retries: 0, failed: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: error };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    const decision = boundaryDecision(error, this.state.retries);
+    if (decision === 'retry') {
+      this.props.onRetry();
+      this.setState((state) => ({ caught: null, retries: state.retries + 1 }));
+      return;
+    }
+    // Reloading: keep the spinner until the page goes away.
+    if (decision === 'offer-refresh' && offerRefresh()) return;
+    this.setState({ failed: { error } });
+  }
+
+  override render(): ReactNode {
+    // Thrown from here, the error reaches the router, which shows the route's errorElement.
+    if (this.state.failed !== null) throw this.state.failed.error;
+    if (this.state.caught !== null) return <PageLoading />;
+    return this.props.children;
+  }
+}
+
+export type LazyOptions = {
+  /** Retries after the first try, 2 to 5 (spec §9). */
+  retries?: number;
+};
+
+/**
+ * A page's code, loaded on first render and shared by every visit (a page loaded once opens at
+ * once). After a failure the chunk boundary asks for a fresh loader: React keeps a failed lazy
+ * component failed, so trying again needs a new one.
+ */
+export class PageLoader<Props extends object> {
+  page: ComponentType<Props>;
+  readonly #create: (retries: number) => ComponentType<Props>;
+
+  constructor(load: () => Promise<Record<string, ComponentType<Props>>>, name: string, options: LazyOptions = {}) {
+    this.#create = (retries) =>
+      lazy<ComponentType<Props>>(async () => {
+        const page = (await loadWithRetry(load, retries))[name];
+        if (page === undefined) throw new Error(`The page module has no export named ${name}`);
+        return { default: page };
+      });
+    this.page = this.#create(options.retries ?? LAZY_LOAD_DEFAULT_RETRIES);
+  }
+
+  renew(): void {
+    this.page = this.#create(LAZY_LOAD_MIN_RETRIES);
+  }
+}
+
+/** Loads a page by its named export (pages use named exports only). The name is checked against the module's type. */
+export function pageLoader<Name extends string, Props extends object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+  options: LazyOptions = {},
+): PageLoader<Props> {
+  return new PageLoader<Props>(load, name, options);
+}
+
+type LazyRouteProps<Props extends object> = { loader: PageLoader<Props>; props: Props };
+
+/** Renders a lazy page behind the spinner with 'Loading page...' (spec §2), inside the chunk boundary. */
+export function LazyRoute<Props extends object>({ loader, props }: LazyRouteProps<Props>) {
+  const [, setGeneration] = useState(0);
+  const Page = loader.page;
+  const retry = () => {
+    loader.renew();
+    setGeneration((generation) => generation + 1);
+  };
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <ChunkBoundary onRetry={retry}>
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
+    </ChunkBoundary>
   );
+}
+
+/** A route element for a lazy page that takes no props. */
+export function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  options: LazyOptions = {},
+): ReactElement {
+  return <LazyRoute loader={pageLoader(load, name, options)} props={{}} />;
 }

@@ -1,13 +1,16 @@
 import { FluentProvider, makeStaticStyles, makeStyles, RendererProvider, Toaster } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider as JotaiProvider } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { APP_TOASTER_ID } from '../features/notifications/app-toaster.ts';
+import { NoticeToasts } from '../features/notifications/notice-toasts.tsx';
+import { densityScaleAtom } from '../features/preferences/density-scale-atom.ts';
+import { fontScaleAtom } from '../features/preferences/font-scale-atom.ts';
 import { useResolvedTheme } from '../features/preferences/use-resolved-theme.ts';
 import { queryClient } from './query-client.ts';
 import { appStore } from './store.ts';
 import { styleRenderer } from './style-renderer.ts';
-import { themes } from './theme.ts';
+import { scaleTheme, themes } from './theme.ts';
 
 const useGlobalStyles = makeStaticStyles({
   'html, body': { margin: 0, padding: 0 },
@@ -23,7 +26,10 @@ function ThemedFluent({ children }: { children: ReactNode }) {
   useGlobalStyles();
   const styles = useStyles();
   const resolved = useResolvedTheme();
-  const theme = themes[resolved];
+  const fontScale = useAtomValue(fontScaleAtom);
+  const densityScale = useAtomValue(densityScaleAtom);
+  // Spec §1, §5: light/dark from the saved choice or the system, text size and density on the tokens.
+  const theme = useMemo(() => scaleTheme(themes[resolved], { fontScale, densityScale }), [resolved, fontScale, densityScale]);
 
   // The page behind the app (overscroll, scrollbars) follows the theme too.
   useEffect(() => {
@@ -33,12 +39,18 @@ function ThemedFluent({ children }: { children: ReactNode }) {
     document.body.style.backgroundColor = theme.colorNeutralBackground1;
   }, [resolved, theme]);
 
+  // Fluent's tokens are in px and scaled above; sizes written in rem follow the root font size.
+  useEffect(() => {
+    document.documentElement.style.fontSize = `${fontScale * 100}%`;
+  }, [fontScale]);
+
   return (
     // No className on the provider itself: Fluent copies it onto every portal node (toasts, menus),
     // so a min-height there would lay a full-screen sheet over the page whenever a toast shows.
     <FluentProvider theme={theme}>
       <div className={styles.root}>{children}</div>
       <Toaster toasterId={APP_TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />
+      <NoticeToasts />
     </FluentProvider>
   );
 }

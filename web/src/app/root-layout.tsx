@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { AppRuntime } from '../features/runtime/app-runtime.tsx';
 import { useAuthErrorHandling } from '../features/session/use-auth-error-handling.ts';
 import { useSessionExpiryWatch } from '../features/session/use-session-expiry-watch.ts';
 
@@ -14,10 +15,15 @@ function useScrollToTopOnRouteChange(): void {
   }, [pathname]);
 }
 
-/** The top route: app-wide behaviour that needs the router (navigation on session end). */
+/** The top route: app-wide behaviour that needs the router (navigation on session end), and the app's runtime services. */
 export function RootLayout() {
   useAuthErrorHandling();
   useSessionExpiryWatch();
   useScrollToTopOnRouteChange();
-  return <Outlet />;
+  return (
+    <>
+      <AppRuntime />
+      <Outlet />
+    </>
+  );
 }

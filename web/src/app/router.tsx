@@ -1,39 +1,290 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppErrorPage } from './app-error-page.tsx';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AppErrorScreen, ProductsErrorScreen, SettingsUnavailableScreen } from '../features/errors/error-screens.tsx';
+import { canManageUsers, canOpenSystemSales, hasShopify } from '../features/shell/access.ts';
+import { type AreaPath, areaFor } from '../features/shell/areas.ts';
+import { MainLayout } from '../features/shell/main-layout.tsx';
+import { FulfillmentScope } from './guards/fulfillment-scope.tsx';
 import { RedirectSignedIn } from './guards/redirect-signed-in.tsx';
+import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireSession } from './guards/require-session.tsx';
+import { RequireUser } from './guards/require-user.tsx';
+import type { GuardHandle } from './guards/route-handle.ts';
 import { UnknownRoute } from './guards/unknown-route.tsx';
-import { lazyPage } from './lazy-page.tsx';
+import { LazyRoute, lazyPage, pageLoader } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-/**
- * The one route table (spec §2). Groups mirror the spec: public routes, signed-in routes (the main
- * layout with the sidebar wraps these later), redirects, and the catch-all. Every page is lazy.
+/*
+ * The one route table (spec §2). Shape:
+ *
+ *   RootLayout (errorElement: AppErrorScreen)
+ *   ├─ public: / (landing, signed-in → /dashboard), marketing pages, kiosk, auth pages
+ *   ├─ redirects: /seller /buyer /auth → /login; quick-action aliases → /quick-actions#…;
+ *   │             /buyer/* → network pages
+ *   ├─ RequireSession (signed out → /, or /auth under the admin branch)
+ *   │  ├─ mobile and scanner routes, no sidebar
+ *   │  └─ FulfillmentScope (fulfillment role → /fulfillments) › MainLayout (sidebar)
+ *   │     ├─ general screens; Shopify-only ones behind hasShopify (→ /dashboard); Users behind the owner
+ *   │     ├─ System Sales behind is_system_sales (→ /)
+ *   │     └─ admin: RequireAdmin (not super-admin → Access Denied)
+ *   └─ * → /dashboard when signed in, else /
+ *
+ * Every page is lazy (spinner and 'Loading page...'). Screens not built yet render
+ * AreaUnavailablePage with their row of features/shell/areas.ts.
  */
+
+const areaUnavailable = pageLoader(() => import('../pages/unavailable/area-unavailable-page.tsx'), 'AreaUnavailablePage');
+
+/** A route whose screen is not built yet: the honest page, named and described by areas.ts. */
+function area(path: AreaPath, routePath: string = path): RouteObject {
+  const { title, description } = areaFor(path);
+  return { path: routePath, element: <LazyRoute loader={areaUnavailable} props={{ area: title, description }} /> };
+}
+
+function redirect(path: string, to: string): RouteObject {
+  return { path, element: <Navigate to={to} replace /> };
+}
+
+const adminHandle: GuardHandle = { signedOutTo: '/auth' };
+
+const publicRoutes: RouteObject[] = [
+  {
+    element: <RedirectSignedIn to="/dashboard" />,
+    children: [{ path: '/', element: lazyPage(() => import('../pages/public/landing/landing-page.tsx'), 'LandingPage', { retries: 5 }) }],
+  },
+  { path: '/features', element: lazyPage(() => import('../pages/public/features/features-page.tsx'), 'FeaturesPage') },
+  { path: '/pricing', element: lazyPage(() => import('../pages/public/pricing/pricing-page.tsx'), 'PricingPage') },
+  { path: '/testimonials', element: lazyPage(() => import('../pages/public/testimonials/testimonials-page.tsx'), 'TestimonialsPage') },
+  { path: '/about', element: lazyPage(() => import('../pages/public/about/about-page.tsx'), 'AboutPage') },
+  { path: '/kiosk', element: lazyPage(() => import('../pages/public/kiosk/kiosk-page.tsx'), 'KioskPage') },
+  { path: '/mobile-login', element: lazyPage(() => import('../pages/auth/mobile-login/mobile-login-page.tsx'), 'MobileLoginPage') },
+  { path: '/login', element: lazyPage(() => import('../pages/auth/login/login-page.tsx'), 'LoginPage', { retries: 5 }) },
+  { path: '/register', element: lazyPage(() => import('../pages/auth/register/register-page.tsx'), 'RegisterPage', { retries: 5 }) },
+  {
+    path: '/accept-invitation/:token',
+    element: lazyPage(() => import('../pages/auth/accept-invitation/accept-invitation-page.tsx'), 'AcceptInvitationPage'),
+  },
+];
+
+/** Spec §2 Redirects; /auth is where the admin guard sends signed-out visitors, and signing in happens at /login. */
+const redirectRoutes: RouteObject[] = [
+  redirect('/seller', '/login'),
+  redirect('/buyer', '/login'),
+  redirect('/auth', '/login'),
+  redirect('/quick-actions/in-store-purchase', '/quick-actions#in-store-purchase'),
+  redirect('/trade', '/quick-actions#trade'),
+  redirect('/highest-bid-report', '/quick-actions#highest-bid'),
+  redirect('/check-payouts', '/quick-actions#check-payouts'),
+  redirect('/inventory-search', '/quick-actions#inventory-search'),
+  redirect('/single-product-intake', '/quick-actions#single-product-intake'),
+  redirect('/buyer/inventory', '/available-inventory'),
+  redirect('/buyer/purchases', '/purchase-history'),
+  redirect('/buyer/offers', '/offers'),
+];
+
+/** Spec §2: signed in, full screen, no sidebar. */
+const mobileRoutes: RouteObject[] = [
+  area('/mobile'),
+  area('/mobile-photos'),
+  area('/mobile-photos/:productId/capture'),
+  area('/mobile-photos/quick-capture'),
+  area('/mobile-photos/:productId/complete'),
+  area('/mobile-scanner'),
+  area('/mobile-payouts'),
+  area('/mobile-remote-scanner'),
+  area('/product-scanner'),
+  area('/remote-scanner'),
+];
+
+const shopifyOnly: RouteObject = {
+  element: <RequireUser allow={hasShopify} redirectTo="/dashboard" />,
+  children: [area('/shopify'), area('/shopify-success'), area('/shopify-sync'), area('/retail/shopify')],
+};
+
+const adminRoutes: RouteObject = {
+  handle: adminHandle,
+  element: <RequireAdmin />,
+  children: [
+    { path: '/admin', element: lazyPage(() => import('../pages/admin/overview/admin-page.tsx'), 'AdminPage') },
+    { path: '/admin/bug-reports', element: lazyPage(() => import('../pages/admin/bug-reports/bug-reports-page.tsx'), 'BugReportsPage') },
+    area('/admin/manual-size-conversion-matching'),
+    area('/admin/product-sales-reports'),
+    // Limited to the super-admin accounts: the admin guard is that limit.
+    area('/admin/marketplace-sales'),
+  ],
+};
+
+/** Spec §6: the one named account; everyone else goes to the root page. */
+const systemSalesRoutes: RouteObject = {
+  element: <RequireUser allow={canOpenSystemSales} redirectTo="/" />,
+  children: [area('/system-sales'), area('/system-sales', '/admin/system-sales')],
+};
+
+const mainLayoutRoutes: RouteObject[] = [
+  // Diagnostics.
+  area('/scanner-test'),
+  area('/scanner-debug-logs'),
+
+  {
+    path: '/dashboard',
+    element: lazyPage(() => import('../pages/dashboard/overview/dashboard-page.tsx'), 'DashboardPage', { retries: 5 }),
+  },
+
+  // Analytics.
+  area('/analytics'),
+  area('/analytics/inventory'),
+  area('/analytics/product-report'),
+  area('/analytics/sales'),
+  area('/analytics/financial'),
+  area('/analytics/operational'),
+
+  // Inventory.
+  area('/inventory'),
+  area('/inventory/debug'),
+  area('/inventory/debug2'),
+  area('/inventory/adjustments'),
+  area('/inventory/transfer'),
+  area('/inventory/counts'),
+  area('/inventory/counts/:countId'),
+  area('/inventory/counts/:countId/scanner'),
+
+  // Channels and retail.
+  shopifyOnly,
+  area('/square-dashboard'),
+  area('/square-sync'),
+  area('/sales-channels'),
+  area('/sales-channels-management'),
+  area('/retail/sales'),
+  area('/retail/fulfillments'),
+  area('/retail/customers'),
+  area('/retail/pricing'),
+
+  // Listings.
+  area('/listings/inventory-control'),
+  area('/sync-health'),
+  area('/ebay-listings'),
+  area('/ebay/products/:productId'),
+  area('/ebay-templates'),
+  area('/ebay-templates/create'),
+  area('/ebay-templates/edit/:id'),
+  area('/shopify-sizing-templates'),
+  area('/shopify-sizing-templates/create'),
+  area('/shopify-sizing-templates/edit/:id'),
+  area('/shopify-sizing-templates/settings'),
+  area('/templates/listing/create'),
+  area('/templates/listing/:id/edit'),
+  area('/business/size-formats'),
+  area('/business/size-formats/create'),
+  area('/repricing'),
+  area('/liquidation'),
+  area('/pick-rules'),
+
+  // Sales and fulfillment.
+  area('/sales'),
+  area('/fulfillments'),
+  area('/scanning-mode'),
+  area('/cancelled-sales'),
+  area('/failed-orders'),
+
+  // Purchasing.
+  area('/vendors'),
+  area('/purchase-orders'),
+  area('/purchase-orders/create'),
+  area('/purchase-orders/pdf-import/create'),
+  area('/purchase-orders/pdf-import'),
+  area('/purchase-orders/:id'),
+  area('/purchase-orders/:purchaseOrderId/upc-scanner'),
+  area('/purchase-orders/:purchaseOrderId/barcode-variants'),
+  area('/purchase-orders/:purchaseOrderId/payout-settings'),
+  area('/purchase-orders/select-variants'),
+  area('/in-store-purchase/select-variants'),
+  area('/create-products-from-listings'),
+
+  // Wholesale.
+  area('/wholesale-orders'),
+  area('/wholesale-orders/create'),
+  area('/wholesale-orders/:orderId'),
+  area('/wholesale-orders/:orderId/edit'),
+  area('/wholesale-orders/:orderId/packing-list'),
+  area('/wholesale'),
+  area('/wholesale/list'),
+  area('/wholesale/reservations'),
+  area('/wholesale/price-management'),
+  area('/wholesale/offers'),
+
+  // Other.
+  area('/finances'),
+  area('/expenses'),
+  {
+    // Its code is also fetched 2 s after start by AppRuntime (spec §9).
+    path: '/settings',
+    element: lazyPage(() => import('../pages/account/settings/settings-page.tsx'), 'SettingsPage', { retries: 5 }),
+    errorElement: <SettingsUnavailableScreen />,
+  },
+  {
+    element: <RequireUser allow={canManageUsers} redirectTo="/dashboard" />,
+    children: [{ path: '/users', element: lazyPage(() => import('../pages/account/users/users-page.tsx'), 'UsersPage') }],
+  },
+  area('/add-product'),
+  { ...area('/products'), errorElement: <ProductsErrorScreen /> },
+  area('/products/create-custom'),
+  area('/products/:productId/configure'),
+  area('/preowned'),
+  area('/preowned/drafts'),
+  { path: '/profile', element: lazyPage(() => import('../pages/account/profile/profile-page.tsx'), 'ProfilePage') },
+  area('/market-review'),
+  area('/quick-actions'),
+  area('/billing'),
+  area('/subscription'),
+
+  // Admin and the named accounts.
+  adminRoutes,
+  systemSalesRoutes,
+  area('/batch-operations'),
+  area('/batch-operations/debug/:batchId'),
+
+  // Consignment.
+  area('/consignment'),
+  area('/consignment/settings'),
+  area('/consignment/consignors'),
+  area('/consignment/intake'),
+  area('/consignment/intakes'),
+  area('/consignment/intakes/:intakeId'),
+
+  // Network.
+  area('/network'),
+  area('/network/connections'),
+  area('/network/inventory'),
+  area('/network/sales'),
+  area('/network/purchases'),
+  area('/want-to-buy'),
+  area('/messages'),
+  area('/available-inventory'),
+  area('/purchase-history'),
+  area('/offers'),
+
+  // Whatnot.
+  area('/whatnot'),
+  area('/whatnot/shows/:showId/edit'),
+  area('/whatnot/shows/:showId/csv-review'),
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <AppErrorPage />,
+    errorElement: <AppErrorScreen />,
     children: [
-      // Public: `/` shows the landing page to visitors and sends signed-in users to the dashboard.
-      {
-        element: <RedirectSignedIn to="/dashboard" />,
-        children: [{ path: '/', element: lazyPage(() => import('../pages/public/landing/landing-page.tsx'), 'LandingPage') }],
-      },
-      { path: '/login', element: lazyPage(() => import('../pages/auth/login/login-page.tsx'), 'LoginPage') },
-      { path: '/register', element: lazyPage(() => import('../pages/auth/register/register-page.tsx'), 'RegisterPage') },
-
-      // Signed in: unauthenticated users go to `/`.
+      ...publicRoutes,
+      ...redirectRoutes,
       {
         element: <RequireSession />,
         children: [
+          ...mobileRoutes,
           {
-            path: '/dashboard',
-            element: lazyPage(() => import('../pages/dashboard/overview/dashboard-page.tsx'), 'DashboardPage'),
+            element: <FulfillmentScope />,
+            children: [{ element: <MainLayout />, children: mainLayoutRoutes }],
           },
         ],
       },
-
       { path: '*', element: <UnknownRoute /> },
     ],
   },

@@ -59,3 +59,35 @@ export const darkTheme: Theme = {
 };
 
 export const themes: Record<ThemeChoice, Theme> = { light: lightTheme, dark: darkTheme };
+
+export type ThemeScales = { fontScale: number; densityScale: number };
+
+const pxPattern = /^(-?\d*\.?\d+)px$/;
+
+function scalePx(value: string, factor: number): string {
+  const match = pxPattern.exec(value);
+  if (match?.[1] === undefined) return value;
+  return `${Number((Number(match[1]) * factor).toFixed(2))}px`;
+}
+
+/** Text tokens follow the text size; spacing tokens (not radii, strokes or shadows) follow the density. */
+function factorFor(token: string, scales: ThemeScales): number {
+  if (token.startsWith('fontSize') || token.startsWith('lineHeight')) return scales.fontScale;
+  if (token.startsWith('spacingHorizontal') || token.startsWith('spacingVertical')) return scales.densityScale;
+  return 1;
+}
+
+/**
+ * Spec §1, §5: the text-size and density preferences, applied app-wide through Fluent's tokens. Every
+ * component and `typographyStyles` read these tokens, so scaling them here scales the whole app.
+ * Pure: returns a new theme (or the same one when both scales are 1).
+ */
+export function scaleTheme(theme: Theme, scales: ThemeScales): Theme {
+  if (scales.fontScale === 1 && scales.densityScale === 1) return theme;
+  const scaled: Record<string, unknown> = { ...theme };
+  for (const [token, value] of Object.entries(theme)) {
+    const factor = factorFor(token, scales);
+    if (factor !== 1 && typeof value === 'string') scaled[token] = scalePx(value, factor);
+  }
+  return scaled as Theme;
+}

@@ -1,10 +1,11 @@
 import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { isAuthError } from '@tradepost/shared/client/api-error.ts';
 import { useAtomValue } from 'jotai';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useMatches } from 'react-router-dom';
 import { signedInAtom } from '../../features/session/signed-in-atom.ts';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 import { SessionLoading } from '../session-loading.tsx';
+import { signedOutTarget } from './route-handle.ts';
 
 const useStyles = makeStyles({
   wrap: {
@@ -22,16 +23,29 @@ const useStyles = makeStyles({
 });
 
 /**
- * Signed-in guard (spec §2): without a session the user goes to the root page; while the current
- * user loads, a plain Loading message shows. A 401/403 is handled by the global auth handler, which
- * ends the session and navigates, so it only needs the Loading message for that instant.
+ * Signed-in guard (spec §2): without a session the user goes to the root page (or to the target a
+ * deeper route names in its handle: /auth for the admin area); while the current user loads, a plain
+ * Loading message shows. A 401/403 is handled by the global auth handler, which ends the session and
+ * navigates, so it only needs the Loading message for that instant. Below this guard the current
+ * user is always loaded.
  */
 export function RequireSession() {
   const styles = useStyles();
   const signedIn = useAtomValue(signedInAtom);
+  const matches = useMatches();
   const me = useCurrentUser();
 
-  if (!signedIn) return <Navigate to="/" replace />;
+  if (!signedIn) {
+    return (
+      <Navigate
+        to={signedOutTarget(
+          matches.map((match) => match.handle),
+          '/',
+        )}
+        replace
+      />
+    );
+  }
   if (me.isPending || (me.isError && isAuthError(me.error))) return <SessionLoading />;
   if (me.isError) {
     return (

@@ -1,13 +1,13 @@
 import type { ThemeChoice } from '@tradepost/shared/schemas/preferences.ts';
-import { themeChoiceSchema } from '@tradepost/shared/schemas/preferences.ts';
-import { atomWithStorage } from 'jotai/utils';
-import { validatedLocalStorage } from '../storage/validated-local-storage.ts';
+import { atom } from 'jotai';
+import { uiPreferencesAtom } from './ui-preferences-atom.ts';
 
-/** The user's saved theme; null means "follow the system" (spec §1). */
-export const themeChoiceAtom = atomWithStorage<ThemeChoice | null>(
-  'tradepost.theme.v1',
-  null,
-  validatedLocalStorage(themeChoiceSchema.nullable()),
-  { getOnInit: true },
+/** The user's saved theme; null means "follow the system" (spec §1). Stored with the other UI preferences. */
+export const themeChoiceAtom = atom(
+  (get) => get(uiPreferencesAtom).theme,
+  (get, set, theme: ThemeChoice | null) => {
+    const current = get(uiPreferencesAtom);
+    if (current.theme !== theme) set(uiPreferencesAtom, { ...current, theme });
+  },
 );
 themeChoiceAtom.debugLabel = 'themeChoiceAtom';

@@ -1,6 +1,7 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { RouterLink } from '../navigation/router-link.tsx';
 import { BrandLogo } from './brand-mark.tsx';
+import { publicNavLinks } from './public-nav-links.ts';
 
 const useStyles = makeStyles({
   footer: {
@@ -20,7 +21,8 @@ const useStyles = makeStyles({
   },
   about: { display: 'flex', flexDirection: 'column', gap: '6px' },
   tagline: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, margin: 0 },
-  links: { display: 'flex', gap: '20px', listStyle: 'none', margin: 0, padding: 0 },
+  navs: { display: 'flex', flexWrap: 'wrap', gap: '12px 40px' },
+  links: { display: 'flex', flexWrap: 'wrap', gap: '8px 20px', listStyle: 'none', margin: 0, padding: 0 },
   small: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, margin: 0 },
 });
 
@@ -33,16 +35,27 @@ export function PublicFooter() {
           <BrandLogo />
           <p className={styles.tagline}>Inventory and multi-marketplace selling for resellers.</p>
         </div>
-        <nav aria-label="Account">
-          <ul className={styles.links}>
-            <li>
-              <RouterLink to="/login">Sign in</RouterLink>
-            </li>
-            <li>
-              <RouterLink to="/register">Create an account</RouterLink>
-            </li>
-          </ul>
-        </nav>
+        <div className={styles.navs}>
+          <nav aria-label="Product">
+            <ul className={styles.links}>
+              {publicNavLinks.map(({ to, label }) => (
+                <li key={to}>
+                  <RouterLink to={to}>{label}</RouterLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="Account">
+            <ul className={styles.links}>
+              <li>
+                <RouterLink to="/login">Sign in</RouterLink>
+              </li>
+              <li>
+                <RouterLink to="/register">Create an account</RouterLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
         <p className={styles.small}>© {new Date().getFullYear()} Tradepost</p>
       </div>
     </footer>

@@ -5,15 +5,13 @@ import type { User } from '@tradepost/shared/schemas/auth.ts';
 import { roleLabel } from '../../../features/session/role-label.ts';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
 import { useDashboardCardStyles } from './dashboard-card-styles.ts';
-import { DashboardHeader } from './dashboard-header.tsx';
-import { TrialCard } from './trial-card.tsx';
+import { SetupCard } from './setup-card.tsx';
 
 const useStyles = makeStyles({
-  page: { minHeight: '100dvh', backgroundColor: tokens.colorNeutralBackground2 },
-  main: {
+  page: {
     maxWidth: '1160px',
     margin: '0 auto',
-    padding: '40px 24px 64px',
+    padding: '32px 24px 64px',
     '@media (max-width: 600px)': { padding: '24px 16px 48px' },
   },
   greeting: {
@@ -93,7 +91,7 @@ function FiguresCard({ className }: { className?: string }) {
   );
 }
 
-/** The signed-in home. Only the guard renders it, so the current user is loaded. */
+/** The signed-in home, inside the main layout (the sidebar holds navigation and sign out). The guard has loaded the user. */
 export function DashboardPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
@@ -101,18 +99,15 @@ export function DashboardPage() {
 
   return (
     <div className={styles.page}>
-      <DashboardHeader />
-      <main className={styles.main}>
-        <h1 className={styles.greeting}>
-          {greetingFor(new Date().getHours())}, {displayName(user)}
-        </h1>
-        <p className={styles.sub}>Signed in as {user.email}</p>
-        <div className={styles.grid}>
-          <BusinessCard user={user} />
-          <TrialCard />
-          <FiguresCard className={styles.wide} />
-        </div>
-      </main>
+      <h1 className={styles.greeting}>
+        {greetingFor(new Date().getHours())}, {displayName(user)}
+      </h1>
+      <p className={styles.sub}>Signed in as {user.email}</p>
+      <div className={styles.grid}>
+        <BusinessCard user={user} />
+        <SetupCard user={user} />
+        <FiguresCard className={styles.wide} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,111 @@
+import type { EventSourceLike } from '@tradepost/shared/client/event-stream.ts';
+import { atom, createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { batchStreamStateAtom } from './batch-stream-state-atom.ts';
+import { batchUpdatesAtom } from './batch-updates-atom.ts';
+import { connectRealtime } from './realtime-connection.ts';
+
+class FakeEventSource implements EventSourceLike {
+  static instances: FakeEventSource[] = [];
+  readonly url: string;
+  closed = false;
+  private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+  }
+  fire(type: string, data?: unknown): void {
+    const event = new MessageEvent(type, { data: data === undefined ? undefined : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+const latest = () => {
+  const source = FakeEventSource.instances.at(-1);
+  if (source === undefined) throw new Error('no stream was opened');
+  return source;
+};
+
+const event = (type: string, batchId: string) => ({
+  batch_id: batchId,
+  marketplace: 'ebay',
+  operation_type: 'list',
+  success_rate: 0.5,
+  type,
+});
+
+function setup(token: string | null) {
+  const store = createStore();
+  const tokenAtom = atom<string | null>(token);
+  const stop = connectRealtime({ store, tokenAtom, stream: { baseUrl: '', EventSource: FakeEventSource, logger: { warn: vi.fn() } } });
+  return { store, tokenAtom, stop };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.instances = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('connectRealtime', () => {
+  it('stays closed while signed out', async () => {
+    const { store } = setup(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(store.get(batchStreamStateAtom)).toBe('disconnected');
+  });
+
+  it('connects with the session token and feeds the state and the recent updates', async () => {
+    const { store } = setup('tok');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(latest().url).toBe('/api/v1/sse/batch-operations/stream?token=tok');
+    expect(store.get(batchStreamStateAtom)).toBe('connecting');
+    latest().fire('connected', {});
+    expect(store.get(batchStreamStateAtom)).toBe('connected');
+
+    latest().fire('batch_operation_update', event('batch_operation_update', 'b1'));
+    latest().fire('batch_operation_update', event('batch_operation_update', 'b2'));
+    latest().fire('batch_operation_complete', event('batch_operation_complete', 'b1'));
+    const updates = store.get(batchUpdatesAtom);
+    expect(updates.recent.map((update) => [update.batch_id, update.type])).toEqual([
+      ['b1', 'batch_operation_complete'],
+      ['b2', 'batch_operation_update'],
+    ]);
+    expect(updates.finishedBatchIds).toEqual(['b1']);
+  });
+
+  it('closes on sign-out, forgets the updates, and reconnects for the next session', async () => {
+    const { store, tokenAtom } = setup('first');
+    await vi.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.fire('connected', {});
+    first.fire('batch_operation_update', event('batch_operation_update', 'b1'));
+
+    store.set(tokenAtom, null);
+    expect(first.closed).toBe(true);
+    expect(store.get(batchStreamStateAtom)).toBe('disconnected');
+    expect(store.get(batchUpdatesAtom).recent).toEqual([]);
+
+    store.set(tokenAtom, 'second');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(latest()).not.toBe(first);
+    expect(latest().url).toContain('token=second');
+  });
+
+  it('stops everything when disposed', async () => {
+    const { store, stop } = setup('tok');
+    await vi.advanceTimersByTimeAsync(0);
+    latest().fire('connected', {});
+    stop();
+    expect(latest().closed).toBe(true);
+    expect(store.get(batchStreamStateAtom)).toBe('disconnected');
+  });
+});

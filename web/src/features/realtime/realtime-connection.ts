@@ -1,0 +1,53 @@
+import { type BatchEventStream, type BatchEventStreamOptions, createBatchEventStream } from '@tradepost/shared/client/event-stream.ts';
+import { applyBatchEvent, initialBatchUpdatesState } from '@tradepost/shared/domain/batch-updates.ts';
+import type { Atom, createStore } from 'jotai';
+import { batchStreamStateAtom } from './batch-stream-state-atom.ts';
+import { batchUpdatesAtom } from './batch-updates-atom.ts';
+
+type Store = ReturnType<typeof createStore>;
+
+export type RealtimeConnectionOptions = {
+  store: Store;
+  /** The session token; the stream is open exactly while it is not null. */
+  tokenAtom: Atom<string | null>;
+  /** Stream options other than the token (tests pass a fake EventSource). */
+  stream?: Omit<BatchEventStreamOptions, 'getToken'>;
+};
+
+/**
+ * Keeps the batch-operations stream (spec §4, §7) in step with the session: it connects with the
+ * session token when signed in, reconnects for a new token, and closes on sign-out. Its state and
+ * events land in jotai atoms, so any screen can read them. Returns the function that stops it all.
+ */
+export function connectRealtime({ store, tokenAtom, stream: streamOptions }: RealtimeConnectionOptions): () => void {
+  const stream: BatchEventStream = createBatchEventStream({
+    baseUrl: '',
+    ...streamOptions,
+    getToken: () => store.get(tokenAtom),
+  });
+  const offState = stream.onStateChange((state) => store.set(batchStreamStateAtom, state));
+  const offEvent = stream.onEvent((event) => store.set(batchUpdatesAtom, (current) => applyBatchEvent(current, event)));
+
+  let connectedToken: string | null = null;
+  const follow = () => {
+    const token = store.get(tokenAtom);
+    if (token === connectedToken) return;
+    if (connectedToken !== null) {
+      stream.close();
+      // Another session (or none): the last one's batches are not this one's business.
+      store.set(batchUpdatesAtom, initialBatchUpdatesState);
+    }
+    connectedToken = token;
+    if (token !== null) void stream.connect();
+  };
+  const offToken = store.sub(tokenAtom, follow);
+  follow();
+
+  return () => {
+    offToken();
+    offState();
+    offEvent();
+    stream.close();
+    store.set(batchStreamStateAtom, 'disconnected');
+  };
+}
