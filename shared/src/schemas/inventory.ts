@@ -117,3 +117,54 @@ export const inventorySummarySchema = z.object({
   locations: z.number().int(),
 });
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
+
+export const transferStatuses = ['draft', 'in_transit', 'received', 'cancelled'] as const;
+
+const transferQuantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int({ error: 'Quantity must be a whole number' })
+  .min(1, { error: 'Quantity must be at least 1' })
+  .max(100_000);
+
+export const createTransferBodySchema = z
+  .object({
+    from_location_id: uuidSchema,
+    to_location_id: uuidSchema,
+    note: z.string().trim().max(500).optional(),
+    lines: z
+      .array(z.object({ variant_id: uuidSchema, quantity: transferQuantity }))
+      .min(1, { error: 'Add at least one line' })
+      .max(500),
+  })
+  .superRefine((body, ctx) => {
+    if (body.from_location_id === body.to_location_id) {
+      ctx.addIssue({ code: 'custom', path: ['to_location_id'], message: 'Choose a different location to transfer to' });
+    }
+    const seen = new Set<string>();
+    body.lines.forEach((line, i) => {
+      if (seen.has(line.variant_id))
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'variant_id'], message: 'This size is already on the transfer' });
+      seen.add(line.variant_id);
+    });
+  });
+export type CreateTransferBody = z.input<typeof createTransferBodySchema>;
+
+export const receiveTransferBodySchema = z.object({
+  lines: z
+    .array(z.object({ variant_id: uuidSchema, quantity: transferQuantity }))
+    .min(1, { error: 'Scan or enter at least one item' })
+    .max(500),
+});
+
+export const transferSchema = z.object({
+  id: uuidSchema,
+  from_location_id: uuidSchema,
+  to_location_id: uuidSchema,
+  status: z.enum(transferStatuses),
+  note: z.string().nullable(),
+  lines: z.array(z.object({ variant_id: uuidSchema, quantity: z.number().int(), quantity_received: z.number().int() })),
+  created_at: timestampSchema,
+  shipped_at: timestampSchema.nullable(),
+  received_at: timestampSchema.nullable(),
+});
+export type Transfer = z.infer<typeof transferSchema>;

@@ -3,14 +3,18 @@ import {
   adjustmentResultSchema,
   createAdjustmentBodySchema,
   createLocationBodySchema,
+  createTransferBodySchema,
   inventorySummarySchema,
   locationSchema,
+  receiveTransferBodySchema,
+  transferSchema,
   variantLedgerSchema,
 } from '@tradepost/shared/schemas/inventory.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { createLocation, inventorySummary, listLocations, postAdjustment, variantLedger } from './inventory.service.ts';
+import { createTransfer, getTransfer, listTransfers, receiveTransfer, shipTransfer } from './transfers.service.ts';
 
 /** Locations and the stock ledger of one business. Mounted under businessScope. */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,5 +72,50 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inventory/summary',
     { schema: { tags, security: bearerAuth, params, response: { 200: inventorySummarySchema, ...errorResponses } } },
     async (request) => inventorySummary(app.orm.em, request.businessId),
+  );
+
+  const transferParams = params.extend({ transferId: uuidSchema });
+
+  app.get(
+    '/inventory/transfers',
+    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(transferSchema), ...errorResponses } } },
+    async (request) => listTransfers(app.orm.em, request.businessId),
+  );
+
+  app.post(
+    '/inventory/transfers',
+    {
+      schema: { tags, security: bearerAuth, params, body: createTransferBodySchema, response: { 201: transferSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createTransfer(app.orm.em, request.businessId, request.auth.user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/inventory/transfers/:transferId',
+    { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
+    async (request) => getTransfer(app.orm.em, request.businessId, request.params.transferId),
+  );
+
+  app.post(
+    '/inventory/transfers/:transferId/ship',
+    { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
+    async (request) => shipTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId),
+  );
+
+  app.post(
+    '/inventory/transfers/:transferId/receive',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params: transferParams,
+        body: receiveTransferBodySchema,
+        response: { 200: transferSchema, ...errorResponses },
+      },
+    },
+    async (request) => receiveTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId, request.body.lines),
   );
 };

@@ -4,6 +4,7 @@ import { newId } from '../../db/ids.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { type MovementLine, postMovements, presentLevel, presentMovement, reconcile } from './ledger.ts';
 import { Location } from './location.entity.ts';
+import { assertOwned } from './ownership.ts';
 
 export const presentLocation = (location: Location): LocationDto => ({
   id: location.id,
@@ -34,23 +35,6 @@ export async function createLocation(
     await tx.flush();
     return presentLocation(location);
   });
-}
-
-/** Foreign or unknown variant and location ids answer 404, naming which. */
-async function assertOwned(em: EntityManager, businessId: string, variantIds: string[], locationIds: string[]): Promise<void> {
-  const unique = (ids: string[]) => [...new Set(ids)];
-  const check = async (table: 'variants' | 'locations', ids: string[], label: string) => {
-    if (!ids.length) return;
-    const rows = await em.execute<{ id: string }[]>(
-      `SELECT id FROM ${table} WHERE business_id = ? AND id IN (${ids.map(() => '?').join(',')})`,
-      [businessId, ...ids],
-    );
-    const found = new Set(rows.map((r) => r.id));
-    const missing = ids.find((id) => !found.has(id));
-    if (missing) throw new NotFound(`${label} ${missing} not found`);
-  };
-  await check('variants', unique(variantIds), 'Variant');
-  await check('locations', unique(locationIds), 'Location');
 }
 
 export async function postAdjustment(em: EntityManager, businessId: string, userId: string, input: CreateAdjustmentBody) {
