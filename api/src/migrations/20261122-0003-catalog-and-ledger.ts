@@ -81,6 +81,7 @@ export class Migration20261122000003CatalogAndLedger extends Migration {
         UNIQUE (business_id, code),
         FOREIGN KEY (business_id, variant_id) REFERENCES variants (business_id, id) ON DELETE CASCADE
       )`);
+    this.addSql('CREATE INDEX barcodes_variant_idx ON barcodes (variant_id)');
 
     this.addSql(`
       CREATE TABLE stock_levels (

@@ -115,7 +115,6 @@ type ProductRow = {
   created_at: Date;
   updated_at: Date;
   variants: ProductDto['variants'] | null;
-  total?: number;
 };
 
 // One query shapes the whole answer (variants, barcodes and stock) so a page of 50 is one round trip.
@@ -163,12 +162,10 @@ export async function getProduct(em: EntityManager, businessId: string, productI
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Search as you type across title, brand, style code, colorway, SKU and exact barcode. */
-export async function listProducts(
-  em: EntityManager,
-  businessId: string,
-  query: ListQuery,
-): Promise<{ items: ProductDto[]; total: number }> {
+export type SqlStatement = { sql: string; params: unknown[] };
+
+/** The page of product ids (cheap columns only, so the total is a plain count). Exported for the benchmark's raw-SQL figure. */
+export function productPageSql(businessId: string, query: ListQuery): SqlStatement {
   const where: string[] = ['p.business_id = ?'];
   const params: unknown[] = [businessId];
   if (query.status !== 'all') {
@@ -188,9 +185,42 @@ export async function listProducts(
       : query.sort === 'created_at'
         ? 'p.created_at DESC, p.id DESC'
         : 'p.updated_at DESC, p.id DESC';
-  const rows = await em.execute<ProductRow[]>(
-    `${productSelect}, count(*) OVER ()::int AS total FROM products p WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    [...params, query.limit, query.offset],
+  return {
+    sql: `SELECT p.id, count(*) OVER ()::int AS total FROM products p WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    params: [...params, query.limit, query.offset],
+  };
+}
+
+/** The full shape (variants, barcodes, stock) of the given products. */
+export function productDetailsSql(businessId: string, ids: string[]): SqlStatement {
+  return {
+    sql: `${productSelect} FROM products p WHERE p.business_id = ? AND p.id IN (${ids.map(() => '?').join(',')})`,
+    params: [businessId, ...ids],
+  };
+}
+
+/**
+ * Search as you type across title, brand, style code, colorway, SKU and exact barcode. Two steps:
+ * the page's ids, then the shape of just those rows (shaping in the first query would build the
+ * JSON of every matching row).
+ */
+export async function listProducts(
+  em: EntityManager,
+  businessId: string,
+  query: ListQuery,
+): Promise<{ items: ProductDto[]; total: number }> {
+  const pageSql = productPageSql(businessId, query);
+  const page = await em.execute<{ id: string; total: number }[]>(pageSql.sql, pageSql.params);
+  if (page.length === 0) return { items: [], total: 0 };
+  const details = productDetailsSql(
+    businessId,
+    page.map((row) => row.id),
   );
-  return { items: rows.map(present), total: rows[0]?.total ?? 0 };
+  const rows = await em.execute<ProductRow[]>(details.sql, details.params);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = page.flatMap((row) => {
+    const found = byId.get(row.id);
+    return found ? [present(found)] : [];
+  });
+  return { items, total: page[0]?.total ?? 0 };
 }
