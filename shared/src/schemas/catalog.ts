@@ -109,7 +109,9 @@ export const productListQuerySchema = z.object({
 
 export const productListSchema = z.object({
   items: z.array(productSchema),
+  /** Matches, counted up to a cap (10,000); `total_is_capped` says the real number is higher. */
   total: z.number().int(),
+  total_is_capped: z.boolean(),
 });
 
 export const productParamsSchema = z.object({ businessId: uuidSchema, productId: uuidSchema });

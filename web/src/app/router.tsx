@@ -138,10 +138,13 @@ const mainLayoutRoutes: RouteObject[] = [
   area('/analytics/operational'),
 
   // Inventory.
-  area('/inventory'),
-  area('/inventory/debug'),
+  { path: '/inventory', element: lazyPage(() => import('../pages/inventory/overview/inventory-page.tsx'), 'InventoryPage') },
+  { path: '/inventory/debug', element: lazyPage(() => import('../pages/inventory/debug/inventory-debug-page.tsx'), 'InventoryDebugPage') },
   area('/inventory/debug2'),
-  area('/inventory/adjustments'),
+  {
+    path: '/inventory/adjustments',
+    element: lazyPage(() => import('../pages/inventory/adjustments/adjustments-page.tsx'), 'AdjustmentsPage'),
+  },
   area('/inventory/transfer'),
   area('/inventory/counts'),
   area('/inventory/counts/:countId'),
@@ -224,9 +227,16 @@ const mainLayoutRoutes: RouteObject[] = [
     element: <RequireUser allow={canManageUsers} redirectTo="/dashboard" />,
     children: [{ path: '/users', element: lazyPage(() => import('../pages/account/users/users-page.tsx'), 'UsersPage') }],
   },
-  area('/add-product'),
-  { ...area('/products'), errorElement: <ProductsErrorScreen /> },
-  area('/products/create-custom'),
+  { path: '/add-product', element: lazyPage(() => import('../pages/products/add-product/add-product-page.tsx'), 'AddProductPage') },
+  {
+    path: '/products',
+    element: lazyPage(() => import('../pages/products/list/products-page.tsx'), 'ProductsPage', { retries: 5 }),
+    errorElement: <ProductsErrorScreen />,
+  },
+  {
+    path: '/products/create-custom',
+    element: lazyPage(() => import('../pages/products/create-custom/create-custom-product-page.tsx'), 'CreateCustomProductPage'),
+  },
   area('/products/:productId/configure'),
   area('/preowned'),
   area('/preowned/drafts'),

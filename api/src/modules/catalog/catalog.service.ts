@@ -164,8 +164,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type SqlStatement = { sql: string; params: unknown[] };
 
+export const PRODUCT_COUNT_CAP = 10_000;
+
 /** The page of product ids (cheap columns only, so the total is a plain count). Exported for the benchmark's raw-SQL figure. */
-export function productPageSql(businessId: string, query: ListQuery): SqlStatement {
+export function productPageSql(businessId: string, query: ListQuery): SqlStatement & { countSql: string; countParams: unknown[] } {
   const where: string[] = ['p.business_id = ?'];
   const params: unknown[] = [businessId];
   if (query.status !== 'all') {
@@ -186,8 +188,12 @@ export function productPageSql(businessId: string, query: ListQuery): SqlStateme
         ? 'p.created_at DESC, p.id DESC'
         : 'p.updated_at DESC, p.id DESC';
   return {
-    sql: `SELECT p.id, count(*) OVER ()::int AS total FROM products p WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    sql: `SELECT p.id FROM products p WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params: [...params, query.limit, query.offset],
+    // Counting every match would make a one-letter search scan the whole catalog; past the cap the
+    // screen says "10,000+".
+    countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM products p WHERE ${where.join(' AND ')} LIMIT ${PRODUCT_COUNT_CAP}) capped`,
+    countParams: params,
   };
 }
 
@@ -208,10 +214,15 @@ export async function listProducts(
   em: EntityManager,
   businessId: string,
   query: ListQuery,
-): Promise<{ items: ProductDto[]; total: number }> {
+): Promise<{ items: ProductDto[]; total: number; total_is_capped: boolean }> {
   const pageSql = productPageSql(businessId, query);
-  const page = await em.execute<{ id: string; total: number }[]>(pageSql.sql, pageSql.params);
-  if (page.length === 0) return { items: [], total: 0 };
+  const [page, counted] = await Promise.all([
+    em.execute<{ id: string }[]>(pageSql.sql, pageSql.params),
+    em.execute<{ total: number }[]>(pageSql.countSql, pageSql.countParams),
+  ]);
+  const total = counted[0]?.total ?? 0;
+  const totalIsCapped = total >= PRODUCT_COUNT_CAP;
+  if (page.length === 0) return { items: [], total, total_is_capped: totalIsCapped };
   const details = productDetailsSql(
     businessId,
     page.map((row) => row.id),
@@ -222,5 +233,5 @@ export async function listProducts(
     const found = byId.get(row.id);
     return found ? [present(found)] : [];
   });
-  return { items, total: page[0]?.total ?? 0 };
+  return { items, total, total_is_capped: totalIsCapped };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateAdjustmentBody, InventorySummary, Location as LocationDto } from '@tradepost/shared/schemas/inventory.ts';
 import { newId } from '../../db/ids.ts';
-import { Conflict, NotFound } from '../../errors.ts';
+import { Conflict } from '../../errors.ts';
 import { type MovementLine, postMovements, presentLevel, presentMovement, reconcile } from './ledger.ts';
 import { Location } from './location.entity.ts';
 import { assertOwned } from './ownership.ts';

@@ -7,8 +7,6 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   Spinner,
   Textarea,
@@ -18,6 +16,7 @@ import {
 import { createBugReportBodySchema } from '@tradepost/shared/schemas/bug-reports.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
+import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
 import { currentRoute, recentClientErrors } from './client-error-log.ts';
 import { useSendBugReport } from './use-send-bug-report.ts';
@@ -107,13 +106,7 @@ export function BugReportDialog({ open, onOpenChange }: BugReportDialogProps) {
             <DialogTitle>Report Bug</DialogTitle>
             <DialogContent className={styles.form}>
               <p className={styles.intro}>Tell us what you were doing, what you expected and what happened instead.</p>
-              {serverErrors?.general !== undefined ? (
-                <div role="alert">
-                  <MessageBar intent="error">
-                    <MessageBarBody>{serverErrors.general}</MessageBarBody>
-                  </MessageBar>
-                </div>
-              ) : null}
+              <FormErrorAlert message={serverErrors?.general} />
               <Field label="What happened?" required validationMessage={descriptionError}>
                 <Textarea
                   className={styles.textarea}

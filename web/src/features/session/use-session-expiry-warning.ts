@@ -1,7 +1,8 @@
-import { SESSION_CHECK_INTERVAL_MS, sessionWarningText } from '@tradepost/shared/domain/session.ts';
+import { sessionWarningText } from '@tradepost/shared/domain/session.ts';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
+import { runSessionCheck } from './run-session-check.ts';
 import { sessionAtom } from './session-atom.ts';
 import { sessionWarningDue } from './session-warning.ts';
 
@@ -27,15 +28,6 @@ export function useSessionExpiryWarning(): void {
         body: 'Save your work: you will need to sign in again when it does.',
       });
     };
-    check();
-    const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return runSessionCheck(check);
   }, [store, toast]);
 }

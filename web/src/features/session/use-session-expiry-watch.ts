@@ -1,6 +1,6 @@
-import { SESSION_CHECK_INTERVAL_MS } from '@tradepost/shared/domain/session.ts';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
+import { runSessionCheck } from './run-session-check.ts';
 import { sessionAtom } from './session-atom.ts';
 import { isSessionActive } from './session-model.ts';
 import { useEndSession } from './use-end-session.ts';
@@ -15,15 +15,6 @@ export function useSessionExpiryWatch(): void {
       const session = store.get(sessionAtom);
       if (session !== null && !isSessionActive(session, Date.now())) endSession('expired');
     };
-    check();
-    const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return runSessionCheck(check);
   }, [store, endSession]);
 }

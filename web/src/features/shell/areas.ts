@@ -77,21 +77,9 @@ export const areas = {
   },
 
   // Inventory.
-  '/inventory': {
-    title: 'Inventory',
-    description: 'It will show stock per size and location — on hand, reserved, committed and available — from one ledger.',
-  },
-  '/inventory/debug': {
-    title: 'Inventory Reconciliation',
-    description: "It will show a variant's movement history and check that the ledger and its stock levels agree.",
-  },
   '/inventory/debug2': {
     title: 'Channel Sync State',
     description: 'It will show what each marketplace was last told about a variant.',
-  },
-  '/inventory/adjustments': {
-    title: 'Adjustments',
-    description: 'It will record damaged, lost, found and corrected stock with a reason, each as a ledger movement.',
   },
   '/inventory/transfer': {
     title: 'Transfer',
@@ -315,18 +303,6 @@ export const areas = {
   '/expenses': {
     title: 'Expenses',
     description: 'It will record expenses with category, vendor, amount, date and receipt, including repeating ones.',
-  },
-  '/add-product': {
-    title: 'Add Product',
-    description: 'It will find a product in the catalog or by scanning it, then add stock to it.',
-  },
-  '/products': {
-    title: 'Products',
-    description: 'It will search your catalog as you type, across title, style code, SKU and barcode.',
-  },
-  '/products/create-custom': {
-    title: 'Custom Product',
-    description: 'It will create a product that is not in the catalog, with its sizes and barcodes.',
   },
   '/products/:productId/configure': {
     title: 'Configure Product',

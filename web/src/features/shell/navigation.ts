@@ -41,6 +41,9 @@ export type NavEntry = NavLink | NavAction | NavGroup;
 const link = (id: string, label: string, to: string, icon?: NavIcon): NavLink =>
   icon === undefined ? { kind: 'link', id, label, to } : { kind: 'link', id, label, to, icon };
 
+/** A sidebar group is drawn with the icon of the same name. */
+const group = (id: NavGroupId, label: string, items: NavLink[]): NavGroup => ({ kind: 'group', id, label, icon: id, items });
+
 const SHOPIFY_ITEM_ID = 'retail-shopify';
 
 const top: NavLink[] = [
@@ -50,85 +53,49 @@ const top: NavLink[] = [
 ];
 
 const groups: NavGroup[] = [
-  {
-    kind: 'group',
-    id: 'inventory',
-    label: 'Inventory',
-    icon: 'inventory',
-    items: [
-      link('products', 'Products', '/products'),
-      link('preowned', 'Pre-Owned', '/preowned'),
-      link('inventory', 'Inventory', '/inventory'),
-      link('adjustments', 'Adjustments', '/inventory/adjustments'),
-      link('transfer', 'Transfer', '/inventory/transfer'),
-      link('inventory-counts', 'Inventory Counts', '/inventory/counts'),
-      link('purchase-orders', 'Purchase Orders', '/purchase-orders'),
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'contacts',
-    label: 'Contacts',
-    icon: 'contacts',
-    items: [link('vendors', 'Vendors', '/vendors'), link('contacts-customers', 'Customers', '/retail/customers')],
-  },
-  {
-    kind: 'group',
-    id: 'retail',
-    label: 'Retail',
-    icon: 'retail',
-    items: [
-      link(SHOPIFY_ITEM_ID, 'Shopify', '/retail/shopify'),
-      link('sales-channels', 'Sales Channels', '/sales-channels'),
-      link('retail-sales', 'Sales', '/retail/sales'),
-      link('retail-fulfillments', 'Fulfillments', '/retail/fulfillments'),
-      link('retail-customers', 'Customers', '/retail/customers'),
-      link('retail-pricing', 'Pricing', '/retail/pricing'),
-      link('consignment', 'Consignment', '/consignment'),
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'marketplaces',
-    label: 'Marketplaces',
-    icon: 'marketplaces',
-    items: [
-      link('listings-control', 'Listings Control', '/listings/inventory-control'),
-      link('ebay-listings', 'eBay Listings', '/ebay-listings'),
-      link('sync-health', 'Sync Health', '/sync-health'),
-      link('repricing', 'Repricing', '/repricing'),
-      link('liquidation', 'Liquidation', '/liquidation'),
-      link('marketplace-sales', 'Sales', '/sales'),
-      link('marketplace-fulfillments', 'Fulfillments', '/fulfillments'),
-      link('whatnot', 'Whatnot', '/whatnot'),
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'wholesale',
-    label: 'Wholesale',
-    icon: 'wholesale',
-    items: [
-      link('wholesale-orders', 'Orders', '/wholesale-orders'),
-      link('wholesale-reservations', 'Reservations', '/wholesale/reservations'),
-      link('wholesale-list', 'Wholesale List', '/wholesale/list'),
-      link('wholesale-offers', 'Offers', '/wholesale/offers'),
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'network',
-    label: 'Network',
-    icon: 'network',
-    items: [
-      link('messages', 'Messages', '/messages'),
-      link('connections', 'Connections', '/network/connections'),
-      link('network-inventory', 'View Inventory', '/network/inventory'),
-      link('network-sales', 'Sales', '/network/sales'),
-      link('network-purchases', 'Purchases', '/network/purchases'),
-      link('want-to-buy', 'Want to Buy', '/want-to-buy'),
-    ],
-  },
+  group('inventory', 'Inventory', [
+    link('products', 'Products', '/products'),
+    link('preowned', 'Pre-Owned', '/preowned'),
+    link('inventory', 'Inventory', '/inventory'),
+    link('adjustments', 'Adjustments', '/inventory/adjustments'),
+    link('transfer', 'Transfer', '/inventory/transfer'),
+    link('inventory-counts', 'Inventory Counts', '/inventory/counts'),
+    link('purchase-orders', 'Purchase Orders', '/purchase-orders'),
+  ]),
+  group('contacts', 'Contacts', [link('vendors', 'Vendors', '/vendors'), link('contacts-customers', 'Customers', '/retail/customers')]),
+  group('retail', 'Retail', [
+    link(SHOPIFY_ITEM_ID, 'Shopify', '/retail/shopify'),
+    link('sales-channels', 'Sales Channels', '/sales-channels'),
+    link('retail-sales', 'Sales', '/retail/sales'),
+    link('retail-fulfillments', 'Fulfillments', '/retail/fulfillments'),
+    link('retail-customers', 'Customers', '/retail/customers'),
+    link('retail-pricing', 'Pricing', '/retail/pricing'),
+    link('consignment', 'Consignment', '/consignment'),
+  ]),
+  group('marketplaces', 'Marketplaces', [
+    link('listings-control', 'Listings Control', '/listings/inventory-control'),
+    link('ebay-listings', 'eBay Listings', '/ebay-listings'),
+    link('sync-health', 'Sync Health', '/sync-health'),
+    link('repricing', 'Repricing', '/repricing'),
+    link('liquidation', 'Liquidation', '/liquidation'),
+    link('marketplace-sales', 'Sales', '/sales'),
+    link('marketplace-fulfillments', 'Fulfillments', '/fulfillments'),
+    link('whatnot', 'Whatnot', '/whatnot'),
+  ]),
+  group('wholesale', 'Wholesale', [
+    link('wholesale-orders', 'Orders', '/wholesale-orders'),
+    link('wholesale-reservations', 'Reservations', '/wholesale/reservations'),
+    link('wholesale-list', 'Wholesale List', '/wholesale/list'),
+    link('wholesale-offers', 'Offers', '/wholesale/offers'),
+  ]),
+  group('network', 'Network', [
+    link('messages', 'Messages', '/messages'),
+    link('connections', 'Connections', '/network/connections'),
+    link('network-inventory', 'View Inventory', '/network/inventory'),
+    link('network-sales', 'Sales', '/network/sales'),
+    link('network-purchases', 'Purchases', '/network/purchases'),
+    link('want-to-buy', 'Want to Buy', '/want-to-buy'),
+  ]),
 ];
 
 const finances = link('finances', 'Finances', '/finances', 'finances');

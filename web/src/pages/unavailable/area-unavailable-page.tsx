@@ -4,42 +4,11 @@ import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../features/navigation/router-link.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 import { FULFILLMENT_HOME, isFulfillmentRole, isPathWithin } from '../../features/shell/access.ts';
+import { NoticeCard } from '../../features/shell/notice-card.tsx';
 
 const useStyles = makeStyles({
-  wrap: {
-    display: 'flex',
-    justifyContent: 'center',
-    padding: '48px 24px',
-    '@media (max-width: 600px)': { padding: '24px 16px' },
-  },
-  card: {
-    width: '100%',
-    maxWidth: '560px',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '12px',
-    padding: '28px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
-    '@media (max-width: 600px)': { padding: '20px' },
-  },
-  icon: {
-    width: '40px',
-    height: '40px',
-    display: 'grid',
-    placeItems: 'center',
-    fontSize: '22px',
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground1,
-  },
-  title: { ...typographyStyles.title3, margin: 0, color: tokens.colorNeutralForeground1, overflowWrap: 'anywhere' },
   status: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground1 },
   description: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-  actions: { marginTop: '8px' },
 });
 
 type AreaUnavailablePageProps = {
@@ -66,24 +35,21 @@ export function AreaUnavailablePage({ area, description }: AreaUnavailablePagePr
   const home = useHome();
   const { pathname } = useLocation();
   return (
-    <div className={styles.wrap}>
-      <section className={styles.card} aria-labelledby="area-unavailable-title">
-        <span className={styles.icon} aria-hidden="true">
-          <WrenchRegular />
-        </span>
-        <h1 id="area-unavailable-title" className={styles.title}>
-          {area}
-        </h1>
-        <p className={styles.status}>{area} is not available yet.</p>
-        <p className={styles.description}>{description}</p>
-        {isPathWithin(pathname, home.to) ? null : (
-          <div className={styles.actions}>
-            <ButtonLink to={home.to} appearance="primary" icon={<ArrowLeftRegular />}>
-              {home.label}
-            </ButtonLink>
-          </div>
-        )}
-      </section>
-    </div>
+    <NoticeCard
+      titleId="area-unavailable-title"
+      title={area}
+      icon={<WrenchRegular />}
+      tone="brand"
+      action={
+        isPathWithin(pathname, home.to) ? undefined : (
+          <ButtonLink to={home.to} appearance="primary" icon={<ArrowLeftRegular />}>
+            {home.label}
+          </ButtonLink>
+        )
+      }
+    >
+      <p className={styles.status}>{area} is not available yet.</p>
+      <p className={styles.description}>{description}</p>
+    </NoticeCard>
   );
 }

@@ -1,10 +1,13 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { passwordChangeErrorMessage } from '@tradepost/shared/domain/password-messages.ts';
 import { type FormEvent, useState } from 'react';
+import { NewPasswordField } from '../../../features/account/new-password-field.tsx';
 import { PageSection } from '../../../features/account/page-frame.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { useChangePassword } from '../../../features/account/use-profile-mutations.ts';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { useFormValues } from '../../../features/forms/use-form-values.ts';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 
 type Form = { current: string; next: string; confirm: string };
@@ -18,11 +21,9 @@ export function PasswordSection() {
   const styles = useAccountFormStyles();
   const toast = useAppToast();
   const change = useChangePassword();
-  const [form, setForm] = useState<Form>(empty);
+  const [form, setForm, set] = useFormValues<Form>(empty);
   const [missing, setMissing] = useState<Partial<Record<keyof Form, string>>>({});
   const [reason, setReason] = useState<string | null>(null);
-
-  const set = (key: keyof Form) => (_: unknown, data: { value: string }) => setForm((prev) => ({ ...prev, [key]: data.value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,13 +59,7 @@ export function PasswordSection() {
       icon={<LockClosedRegular />}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="password-title">
-        {reason === null ? null : (
-          <div role="alert">
-            <MessageBar intent="error">
-              <MessageBarBody>{reason}</MessageBarBody>
-            </MessageBar>
-          </div>
-        )}
+        <FormErrorAlert message={reason} />
         <div className={styles.grid}>
           <Field className={styles.field} label="Current password" validationMessage={missing.current}>
             <Input
@@ -77,21 +72,15 @@ export function PasswordSection() {
             />
           </Field>
           <span className={styles.rowBreak} aria-hidden="true" />
-          <Field
+          <NewPasswordField
             className={styles.field}
+            inputClassName={styles.input}
             label="New password"
+            name="new_password"
             validationMessage={missing.next}
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          >
-            <Input
-              className={styles.input}
-              type="password"
-              name="new_password"
-              autoComplete="new-password"
-              value={form.next}
-              onChange={set('next')}
-            />
-          </Field>
+            value={form.next}
+            onChange={set('next')}
+          />
           <Field className={styles.field} label="Confirm new password" validationMessage={missing.confirm}>
             <Input
               className={styles.input}

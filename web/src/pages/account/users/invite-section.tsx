@@ -21,6 +21,7 @@ import { PageSection } from '../../../features/account/page-frame.tsx';
 import { invitableRoles, roleDescriptions } from '../../../features/account/role-descriptions.ts';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { type CreatedInvitation, useCreateInvitation } from '../../../features/account/use-team.ts';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { roleLabel } from '../../../features/session/role-label.ts';
 
@@ -110,13 +111,7 @@ export function InviteSection({ businessId }: { businessId: string }) {
       icon={<PersonAddRegular />}
     >
       <form className={form.form} onSubmit={onSubmit} noValidate aria-labelledby="invite-title">
-        {server?.general !== undefined ? (
-          <div role="alert">
-            <MessageBar intent="error">
-              <MessageBarBody>{server.general}</MessageBarBody>
-            </MessageBar>
-          </div>
-        ) : null}
+        <FormErrorAlert message={server?.general} />
         <div className={styles.row}>
           <Field className={form.field} label="Email" validationMessage={missing ?? server?.fields.email}>
             <Input

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import { errorStatus } from '@tradepost/shared/query/policy.ts';
 import { type AcceptInvitationBody, acceptInvitationBodySchema, type InvitationPreview } from '@tradepost/shared/schemas/users.ts';
@@ -16,9 +6,13 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
+import { NewPasswordField } from '../../../features/account/new-password-field.tsx';
 import { useAcceptInvitation, useInvitationPreview } from '../../../features/account/use-invitation-acceptance.ts';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { useFormValues } from '../../../features/forms/use-form-values.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { AuthLayout } from '../../../features/public-site/auth-layout.tsx';
+import { AuthNameFields } from '../../../features/public-site/auth-name-fields.tsx';
 import { useAuthFormStyles } from '../../../features/public-site/use-auth-form-styles.ts';
 import { roleLabel } from '../../../features/session/role-label.ts';
 import { signedInAtom } from '../../../features/session/signed-in-atom.ts';
@@ -66,10 +60,8 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const accept = useAcceptInvitation(token);
   const signedIn = useAtomValue(signedInAtom);
   const me = useCurrentUser();
-  const [values, setValues] = useState<Form>({ firstName: '', lastName: '', password: '' });
+  const [values, , set] = useFormValues<Form>({ firstName: '', lastName: '', password: '' });
   const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
-
-  const set = (key: keyof Form) => (_: unknown, data: { value: string }) => setValues((prev) => ({ ...prev, [key]: data.value }));
   const server = accept.isError
     ? apiFormErrors<FieldName>(accept.error, ['first_name', 'last_name', 'password'], 'We could not create your account. Please try again.')
     : undefined;
@@ -118,55 +110,22 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
         </MessageBar>
       ) : null}
 
-      {server?.general !== undefined ? (
-        <div role="alert">
-          <MessageBar intent="error">
-            <MessageBarBody>{server.general}</MessageBarBody>
-          </MessageBar>
-        </div>
-      ) : null}
+      <FormErrorAlert message={server?.general} />
 
-      <div className={form.row}>
-        <Field className={form.field} label="First name" validationMessage={errorFor('first_name')}>
-          <Input
-            className={form.input}
-            size="large"
-            name="first_name"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={set('firstName')}
-          />
-        </Field>
-        <Field className={form.field} label="Last name" validationMessage={errorFor('last_name')}>
-          <Input
-            className={form.input}
-            size="large"
-            name="last_name"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={set('lastName')}
-          />
-        </Field>
-      </div>
+      <AuthNameFields values={values} onChange={set} errors={{ firstName: errorFor('first_name'), lastName: errorFor('last_name') }} />
       {/* The e-mail is fixed by the invitation; it is here so password managers file the new password under it. */}
       <input type="email" name="email" autoComplete="username" value={invitation.email} readOnly hidden />
-      <Field
+      <NewPasswordField
         className={form.field}
+        inputClassName={form.input}
+        size="large"
         label="Password"
+        name="password"
         required
         validationMessage={errorFor('password')}
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-      >
-        <Input
-          className={form.input}
-          size="large"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-        />
-      </Field>
+        value={values.password}
+        onChange={set('password')}
+      />
 
       <Button
         type="submit"

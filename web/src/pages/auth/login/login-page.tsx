@@ -1,8 +1,10 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { loginErrorMessage } from '@tradepost/shared/domain/password-messages.ts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
+import { AuthEmailField } from '../../../features/public-site/auth-email-field.tsx';
 import { AuthLayout } from '../../../features/public-site/auth-layout.tsx';
 import { useAuthFormStyles } from '../../../features/public-site/use-auth-form-styles.ts';
 import { useSignIn } from '../../../features/session/use-sign-in.ts';
@@ -36,26 +38,9 @@ export function LoginPage() {
         </h1>
         <p className={styles.subtitle}>Welcome back. Your stock is where you left it.</p>
 
-        {signIn.isError ? (
-          <div role="alert">
-            <MessageBar intent="error">
-              <MessageBarBody>{loginErrorMessage(signIn.error)}</MessageBarBody>
-            </MessageBar>
-          </div>
-        ) : null}
+        <FormErrorAlert message={signIn.isError ? loginErrorMessage(signIn.error) : undefined} />
 
-        <Field className={styles.field} label="Email" validationMessage={missing.email}>
-          <Input
-            className={styles.input}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            size="large"
-            value={email}
-            onChange={(_, data) => setEmail(data.value)}
-          />
-        </Field>
+        <AuthEmailField validationMessage={missing.email} value={email} onChange={(_, data) => setEmail(data.value)} />
         <Field className={styles.field} label="Password" validationMessage={missing.password}>
           <Input
             className={styles.input}

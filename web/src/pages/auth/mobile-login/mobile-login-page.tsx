@@ -1,14 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { loginErrorMessage } from '@tradepost/shared/domain/password-messages.ts';
 import { displayName } from '@tradepost/shared/domain/session.ts';
@@ -18,6 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../app/api.ts';
 import { useMobileLoginExchange } from '../../../features/account/use-mobile-login.ts';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { AuthLayout } from '../../../features/public-site/auth-layout.tsx';
 import { useAuthFormStyles } from '../../../features/public-site/use-auth-form-styles.ts';
 import { sessionAtom } from '../../../features/session/session-atom.ts';
@@ -175,13 +166,7 @@ export function MobileLoginPage() {
           <li>Type the code it shows below, or open its link on this phone.</li>
         </ol>
 
-        {exchange.isError ? (
-          <div role="alert">
-            <MessageBar intent="error">
-              <MessageBarBody>{loginErrorMessage(exchange.error)}</MessageBarBody>
-            </MessageBar>
-          </div>
-        ) : null}
+        <FormErrorAlert message={exchange.isError ? loginErrorMessage(exchange.error) : undefined} />
 
         <Field className={form.field} label="Sign-in code" validationMessage={missing}>
           <Input

@@ -1,10 +1,15 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { registrationErrorMessage } from '@tradepost/shared/domain/password-messages.ts';
 import type { RegisterBody } from '@tradepost/shared/schemas/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { NewPasswordField } from '../../../features/account/new-password-field.tsx';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { useFormValues } from '../../../features/forms/use-form-values.ts';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
+import { AuthEmailField } from '../../../features/public-site/auth-email-field.tsx';
 import { AuthLayout } from '../../../features/public-site/auth-layout.tsx';
+import { AuthNameFields } from '../../../features/public-site/auth-name-fields.tsx';
 import { useAuthFormStyles } from '../../../features/public-site/use-auth-form-styles.ts';
 import { useRegister } from '../../../features/session/use-register.ts';
 
@@ -40,10 +45,8 @@ export function RegisterPage() {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();
   const register = useRegister();
-  const [form, setForm] = useState<Form>(empty);
+  const [form, , set] = useFormValues<Form>(empty);
   const [missing, setMissing] = useState<Missing>({});
-
-  const set = (key: keyof Form) => (_: unknown, data: { value: string }) => setForm((prev) => ({ ...prev, [key]: data.value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,13 +68,7 @@ export function RegisterPage() {
         </h1>
         <p className={styles.subtitle}>Your 14-day free trial starts today.</p>
 
-        {register.isError ? (
-          <div role="alert">
-            <MessageBar intent="error">
-              <MessageBarBody>{registrationErrorMessage(register.error)}</MessageBarBody>
-            </MessageBar>
-          </div>
-        ) : null}
+        <FormErrorAlert message={register.isError ? registrationErrorMessage(register.error) : undefined} />
 
         <Field className={styles.field} label="Business name" validationMessage={missing.businessName}>
           <Input
@@ -83,56 +80,18 @@ export function RegisterPage() {
             onChange={set('businessName')}
           />
         </Field>
-        <div className={styles.row}>
-          <Field className={styles.field} label="First name">
-            <Input
-              className={styles.input}
-              size="large"
-              name="first_name"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={set('firstName')}
-            />
-          </Field>
-          <Field className={styles.field} label="Last name">
-            <Input
-              className={styles.input}
-              size="large"
-              name="last_name"
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={set('lastName')}
-            />
-          </Field>
-        </div>
-        <Field className={styles.field} label="Email" validationMessage={missing.email}>
-          <Input
-            className={styles.input}
-            size="large"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={form.email}
-            onChange={set('email')}
-          />
-        </Field>
-        <Field
+        <AuthNameFields values={form} onChange={set} />
+        <AuthEmailField validationMessage={missing.email} value={form.email} onChange={set('email')} />
+        <NewPasswordField
           className={styles.field}
+          inputClassName={styles.input}
+          size="large"
           label="Password"
+          name="password"
           validationMessage={missing.password}
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        >
-          <Input
-            className={styles.input}
-            size="large"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-          />
-        </Field>
+          value={form.password}
+          onChange={set('password')}
+        />
 
         <Button
           type="submit"

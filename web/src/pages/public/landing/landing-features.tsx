@@ -1,6 +1,6 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowSyncRegular, BookNumberRegular, CloudFlowRegular, type FluentIcon, PuzzlePieceRegular } from '@fluentui/react-icons';
-import { useLandingLayoutStyles } from './landing-layout.ts';
+import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
 
 const useStyles = makeStyles({
   grid: {
@@ -9,15 +9,7 @@ const useStyles = makeStyles({
     gap: '20px',
     '@media (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '28px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
+  cardHover: {
     transitionProperty: 'box-shadow, border-color',
     transitionDuration: tokens.durationNormal,
     ':hover': {
@@ -27,20 +19,7 @@ const useStyles = makeStyles({
       borderBottomColor: tokens.colorBrandStroke2,
       borderLeftColor: tokens.colorBrandStroke2,
     },
-    '@media (max-width: 600px)': { padding: '22px' },
   },
-  icon: {
-    width: '44px',
-    height: '44px',
-    borderRadius: tokens.borderRadiusLarge,
-    display: 'grid',
-    placeItems: 'center',
-    fontSize: '24px',
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground1,
-  },
-  title: { ...typographyStyles.subtitle1, margin: 0, color: tokens.colorNeutralForeground1 },
-  text: { ...typographyStyles.body1, lineHeight: 1.6, margin: 0, color: tokens.colorNeutralForeground2 },
   list: {
     margin: '4px 0 0',
     paddingLeft: '18px',
@@ -51,7 +30,6 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     '::marker': { color: tokens.colorBrandForeground1 },
   },
-  band: { backgroundColor: tokens.colorNeutralBackground2 },
 });
 
 type Feature = { icon: FluentIcon; title: string; text: string; points: readonly string[] };
@@ -89,9 +67,9 @@ const features: readonly Feature[] = [
 
 export function LandingFeatures() {
   const styles = useStyles();
-  const layout = useLandingLayoutStyles();
+  const layout = useMarketingLayoutStyles();
   return (
-    <section className={mergeClasses(layout.section, styles.band)} aria-labelledby="features-title">
+    <section className={mergeClasses(layout.section, layout.band)} aria-labelledby="features-title">
       <div className={layout.container}>
         <div className={layout.intro}>
           <p className={layout.eyebrow}>Why resellers switch</p>
@@ -105,12 +83,12 @@ export function LandingFeatures() {
         </div>
         <div className={styles.grid}>
           {features.map(({ icon: Icon, title, text, points }) => (
-            <article key={title} className={styles.card}>
-              <span className={styles.icon} aria-hidden="true">
+            <article key={title} className={mergeClasses(layout.card, styles.cardHover)}>
+              <span className={layout.iconTile} aria-hidden="true">
                 <Icon />
               </span>
-              <h3 className={styles.title}>{title}</h3>
-              <p className={styles.text}>{text}</p>
+              <h3 className={layout.cardTitle}>{title}</h3>
+              <p className={layout.text}>{text}</p>
               <ul className={styles.list}>
                 {points.map((point) => (
                   <li key={point}>{point}</li>

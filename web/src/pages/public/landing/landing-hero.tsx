@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowRightRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
-import { useLandingLayoutStyles } from './landing-layout.ts';
+import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
 import { SyncIllustration } from './sync-illustration.tsx';
 
 const useStyles = makeStyles({
@@ -87,7 +87,7 @@ const useStyles = makeStyles({
 
 export function LandingHero() {
   const styles = useStyles();
-  const layout = useLandingLayoutStyles();
+  const layout = useMarketingLayoutStyles();
   return (
     <section className={styles.hero} aria-labelledby="landing-title">
       <div className={layout.container}>

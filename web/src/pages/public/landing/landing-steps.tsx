@@ -1,5 +1,5 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { useLandingLayoutStyles } from './landing-layout.ts';
+import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
 
 const useStyles = makeStyles({
   steps: {
@@ -24,8 +24,6 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground1,
     fontVariantNumeric: 'tabular-nums',
   },
-  title: { ...typographyStyles.subtitle1, margin: 0, color: tokens.colorNeutralForeground1 },
-  text: { ...typographyStyles.body1, lineHeight: 1.6, margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
 const steps = [
@@ -45,7 +43,7 @@ const steps = [
 
 export function LandingSteps() {
   const styles = useStyles();
-  const layout = useLandingLayoutStyles();
+  const layout = useMarketingLayoutStyles();
   return (
     <section className={layout.section} aria-labelledby="steps-title">
       <div className={layout.container}>
@@ -59,8 +57,8 @@ export function LandingSteps() {
           {steps.map((step, index) => (
             <li key={step.title} className={styles.step}>
               <span className={styles.number}>{String(index + 1).padStart(2, '0')}</span>
-              <h3 className={styles.title}>{step.title}</h3>
-              <p className={styles.text}>{step.text}</p>
+              <h3 className={layout.cardTitle}>{step.title}</h3>
+              <p className={layout.text}>{step.text}</p>
             </li>
           ))}
         </ol>

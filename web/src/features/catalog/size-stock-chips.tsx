@@ -1,0 +1,43 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import type { Product } from '@tradepost/shared/schemas/catalog.ts';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexWrap: 'nowrap', gap: '4px', margin: 0, padding: 0, listStyle: 'none', overflow: 'hidden', minWidth: 0 },
+  wrap: { flexWrap: 'wrap' },
+  chip: {
+    ...typographyStyles.caption1Strong,
+    flexShrink: 0,
+    padding: '1px 7px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+  },
+  more: { backgroundColor: 'transparent', color: tokens.colorNeutralForeground3 },
+  none: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
+});
+
+type SizeStockChipsProps = { product: Product; max?: number; wrap?: boolean };
+
+/** Sizes with stock as chips ('9 ×2'), in run order; the rest are counted in a last '+N' chip. */
+export function SizeStockChips({ product, max = 8, wrap = false }: SizeStockChipsProps) {
+  const styles = useStyles();
+  const inStock = product.variants.filter((variant) => variant.on_hand > 0);
+  if (inStock.length === 0) return <span className={styles.none}>No stock</span>;
+  const shown = inStock.slice(0, max);
+  const hidden = inStock.length - shown.length;
+  const full = (size: string) => (isSizeFormatId(product.size_format) ? sizeLabel(product.size_format, size) : size);
+  return (
+    <ul className={wrap ? `${styles.list} ${styles.wrap}` : styles.list} aria-label={`Sizes in stock: ${inStock.length}`}>
+      {shown.map((variant) => (
+        <li key={variant.id} className={styles.chip} title={`${full(variant.size)}: ${variant.on_hand} on hand`}>
+          {variant.size} ×{variant.on_hand}
+        </li>
+      ))}
+      {hidden > 0 ? <li className={`${styles.chip} ${styles.more}`}>+{hidden}</li> : null}
+    </ul>
+  );
+}

@@ -1,0 +1,130 @@
+import { MessageBar, MessageBarBody, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { AddRegular, ArrowSwapRegular, BoxRegular, ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
+import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
+import { formatMoney } from '../../../features/catalog/money.ts';
+import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
+import { formatCount, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
+import { useInventorySummary } from '../../../features/inventory/use-inventory-summary.ts';
+import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+
+const useStyles = makeStyles({
+  links: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
+  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
+  list: {
+    ...typographyStyles.body1,
+    margin: 0,
+    paddingInlineStart: '20px',
+    color: tokens.colorNeutralForeground2,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '6px',
+  },
+});
+
+/** inventory: the figures of the stock ledger, and the way to the screens that change stock. */
+export function InventoryPage() {
+  const styles = useStyles();
+  const scope = useBusinessScope();
+  const summary = useInventorySummary(scope);
+  const currency = scope?.currency ?? 'USD';
+  const data = summary.data;
+
+  return (
+    <AppPage
+      title="Inventory"
+      description="Stock across all your locations, from the stock ledger."
+      wide
+      actions={
+        <div className={styles.links}>
+          <ButtonLink to="/products" icon={<BoxRegular />}>
+            Products
+          </ButtonLink>
+          <ButtonLink to="/inventory/adjustments" appearance="primary" icon={<AddRegular />}>
+            Adjust stock
+          </ButtonLink>
+        </div>
+      }
+    >
+      {data !== undefined ? (
+        <>
+          <StatGrid label="Stock">
+            <StatCard
+              label="Units on hand"
+              value={formatCount(data.units_on_hand)}
+              hint={`${formatCount(data.units_available)} available to sell`}
+            />
+            <StatCard
+              label="Sizes in stock"
+              value={formatCount(data.variants_in_stock)}
+              hint={`Across ${formatCount(data.products)} active products`}
+            />
+            <StatCard label="Locations" value={formatCount(data.locations)} />
+            <StatCard
+              label="Units without cost"
+              value={formatCount(data.units_without_cost)}
+              hint={data.units_without_cost > 0 ? 'Added without a unit cost' : 'Every unit has a cost'}
+            />
+          </StatGrid>
+          <StatGrid label="Value">
+            <StatCard
+              label="Value at cost"
+              value={<Sensitive kind="money">{formatMoney(data.value_at_cost_cents, currency)}</Sensitive>}
+              hint="Remaining FIFO cost lots"
+            />
+            <StatCard
+              label="Value at price"
+              value={<Sensitive kind="money">{formatMoney(data.value_at_price_cents, currency)}</Sensitive>}
+              hint="On hand × each size's price"
+            />
+            <StatCard
+              label="Potential margin"
+              value={<Sensitive kind="money">{formatMoney(data.value_at_price_cents - data.value_at_cost_cents, currency)}</Sensitive>}
+              hint={data.units_without_cost > 0 ? 'Overstated while units lack a cost' : 'Value at price − value at cost'}
+            />
+            <StatCard label="Products" value={formatCount(data.products)} hint="Active in your catalog" />
+          </StatGrid>
+        </>
+      ) : summary.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>The inventory figures could not be loaded. Reload the page to try again.</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          <StatGridLoading />
+          <StatGridLoading />
+        </>
+      )}
+
+      <PageSection id="inventory-tools" title="Work with stock" icon={<ClipboardTaskListLtrRegular />}>
+        <ul className={styles.list}>
+          <li>
+            <RouterLink to="/inventory/adjustments">Adjustments</RouterLink> — add received stock with its cost, or take out damaged, lost
+            or returned units.
+          </li>
+          <li>
+            <RouterLink to="/products">Products</RouterLink> — search the catalog and see the stock of every size.
+          </li>
+          <li>
+            <RouterLink to="/add-product">Add product</RouterLink> — find a product by name or scan, or create a new one.
+          </li>
+          <li>
+            <RouterLink to="/inventory/debug">Stock ledger</RouterLink> — a size's movements, cost lots and a check that levels agree.
+          </li>
+        </ul>
+      </PageSection>
+
+      <PageSection id="inventory-later" title="Transfers and counts" icon={<ArrowSwapRegular />}>
+        <p className={styles.text}>
+          Transfers between locations and stock counts are not built yet. Until they are, move stock with two adjustments — a negative one
+          at the old location and a positive one at the new — and correct a miscount with a Correction adjustment.
+        </p>
+        <div className={styles.links}>
+          <ButtonLink to="/inventory/adjustments" icon={<HistoryRegular />}>
+            Go to adjustments
+          </ButtonLink>
+        </div>
+      </PageSection>
+    </AppPage>
+  );
+}

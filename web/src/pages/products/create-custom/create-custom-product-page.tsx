@@ -1,0 +1,265 @@
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import { BoxRegular, RulerRegular } from '@fluentui/react-icons';
+import { getSizeFormat, SIZE_FORMATS, type SizeFormatId } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import { type CreateProductBody, createProductBodySchema, productCategories } from '@tradepost/shared/schemas/catalog.ts';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
+import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
+import { fieldErrors, issuesToFields } from '../../../features/catalog/field-errors.ts';
+import { parseMoney } from '../../../features/catalog/money.ts';
+import { generateSku } from '../../../features/catalog/sku.ts';
+import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { useCreateProduct } from '../../../features/catalog/use-create-product.ts';
+import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { SizePicker, type SizeRow, type SizeRowErrors, SizeRows } from './size-rows.tsx';
+
+type Category = (typeof productCategories)[number];
+type Form = {
+  title: string;
+  brand: string;
+  styleCode: string;
+  colorway: string;
+  category: Category;
+  sizeFormat: SizeFormatId;
+  retailPrice: string;
+};
+
+const emptyForm: Form = { title: '', brand: '', styleCode: '', colorway: '', category: 'sneakers', sizeFormat: 'us-men', retailPrice: '' };
+const topFields = ['title', 'brand', 'style_code', 'colorway', 'category', 'size_format', 'retail_price_cents', 'variants'] as const;
+type TopField = (typeof topFields)[number];
+
+const categoryLabels: Record<Category, string> = {
+  sneakers: 'Sneakers',
+  apparel: 'Apparel',
+  accessories: 'Accessories',
+  collectibles: 'Collectibles',
+  other: 'Other',
+};
+
+const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+/** Where a message about `variants.3.barcodes.0.code` belongs: size row 3, barcode box. */
+function rowErrorsFrom(fields: Record<string, string>, sizes: readonly string[]): Record<string, SizeRowErrors> {
+  const rows: Record<string, SizeRowErrors> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^variants\.(\d+)\.(\w+)/.exec(path);
+    const size = match === null ? undefined : sizes[Number(match[1])];
+    if (match === null || size === undefined) continue;
+    const key = match[2] === 'barcodes' ? 'barcode' : match[2] === 'price_cents' ? 'price' : match[2] === 'sku' ? 'sku' : 'size';
+    rows[size] = { ...rows[size], [key]: message };
+  }
+  return rows;
+}
+
+/** products/create-custom: a product that is not in the catalog yet, with its sizes, SKUs and barcodes. */
+export function CreateCustomProductPage() {
+  const styles = useAccountFormStyles();
+  const scope = useBusinessScope();
+  const currency = scope?.currency ?? 'USD';
+  const navigate = useNavigate();
+  const toast = useAppToast();
+  const create = useCreateProduct(scope);
+
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [rows, setRows] = useState<Record<string, SizeRow>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | undefined>();
+
+  const format = getSizeFormat(form.sizeFormat);
+  // Run order, whatever order the chips were pressed in: the API answers by index into this.
+  const sizes = format.values.filter((size) => selected.has(size));
+  const skuFor = (size: string) => rows[size]?.skuOverride ?? generateSku(form.styleCode, form.title, size);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((prev) => ({ ...prev, [key]: value }));
+  const errorFor = (field: TopField) => errors[field];
+
+  const toggle = (size: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(size)) next.delete(size);
+      else next.add(size);
+      return next;
+    });
+
+  const buildBody = (): { body: CreateProductBody; local: Record<string, string> } => {
+    const local: Record<string, string> = {};
+    const retail = parseMoney(form.retailPrice, currency);
+    if (retail === null) local.retail_price_cents = 'Enter an amount such as 180 or 179.99';
+    const variants = sizes.map((size, i) => {
+      const row = rows[size];
+      const price = parseMoney(row?.price ?? '', currency);
+      if (price === null) local[`variants.${i}.price_cents`] = 'Enter an amount such as 180 or 179.99';
+      const barcode = row?.barcode.trim() ?? '';
+      return {
+        size,
+        sku: skuFor(size).trim(),
+        price_cents: price ?? retail ?? undefined,
+        barcodes: barcode === '' ? [] : [{ code: barcode }],
+      };
+    });
+    const body: CreateProductBody = {
+      title: form.title.trim(),
+      brand: optional(form.brand),
+      style_code: optional(form.styleCode),
+      colorway: optional(form.colorway),
+      category: form.category,
+      size_format: form.sizeFormat,
+      retail_price_cents: retail ?? undefined,
+      variants,
+    };
+    return { body, local };
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { body, local } = buildBody();
+    const checked = createProductBodySchema.safeParse(body);
+    const found = { ...(checked.success ? {} : issuesToFields(checked.error.issues)), ...local };
+    if (sizes.length === 0) found.variants = 'Choose at least one size';
+    setErrors(found);
+    setGeneral(undefined);
+    if (Object.keys(found).length > 0) return;
+    create.mutate(body, {
+      onSuccess: (product) => {
+        toast({
+          intent: 'success',
+          title: 'Product created',
+          body: `${product.title} with ${product.variants.length} ${product.variants.length === 1 ? 'size' : 'sizes'}.`,
+          action: { label: 'Add stock', onClick: () => navigate(`/inventory/adjustments?product=${encodeURIComponent(product.id)}`) },
+        });
+        navigate('/products');
+      },
+      onError: (error) => {
+        const result = fieldErrors(
+          error,
+          (path) => topFields.some((field) => path === field) || path.startsWith('variants.'),
+          'The product could not be created.',
+        );
+        setErrors(result.fields);
+        setGeneral(result.general ?? (Object.keys(result.fields).length > 0 ? 'Check the highlighted fields.' : undefined));
+      },
+    });
+  };
+
+  const rowErrors = rowErrorsFrom(errors, sizes);
+
+  return (
+    <AppPage title="Create a product" description="For a product that is not in your catalog yet. Each size you pick becomes its own SKU.">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="New product">
+        <PageSection id="product-details" title="Details" icon={<BoxRegular />}>
+          <div className={styles.grid}>
+            <Field className={`${styles.field} ${styles.full}`} label="Title" required validationMessage={errorFor('title')}>
+              <Input className={styles.input} value={form.title} onChange={(_, d) => set('title', d.value)} autoFocus />
+            </Field>
+            <Field className={styles.field} label="Brand" validationMessage={errorFor('brand')}>
+              <Input className={styles.input} value={form.brand} onChange={(_, d) => set('brand', d.value)} />
+            </Field>
+            <Field
+              className={styles.field}
+              label="Style code"
+              hint="The manufacturer's code, e.g. DZ5485-612. SKUs are built from it."
+              validationMessage={errorFor('style_code')}
+            >
+              <Input className={styles.input} value={form.styleCode} spellCheck={false} onChange={(_, d) => set('styleCode', d.value)} />
+            </Field>
+            <Field className={styles.field} label="Colorway" validationMessage={errorFor('colorway')}>
+              <Input className={styles.input} value={form.colorway} onChange={(_, d) => set('colorway', d.value)} />
+            </Field>
+            <Field className={styles.field} label="Category" validationMessage={errorFor('category')}>
+              <Select value={form.category} onChange={(_, d) => set('category', d.value as Category)}>
+                {productCategories.map((category) => (
+                  <option key={category} value={category}>
+                    {categoryLabels[category]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field
+              className={styles.field}
+              label={`Retail price (${currency})`}
+              hint="Also the price of every size you leave blank."
+              validationMessage={errorFor('retail_price_cents')}
+            >
+              <Input
+                className={styles.input}
+                inputMode="decimal"
+                value={form.retailPrice}
+                onChange={(_, d) => set('retailPrice', d.value)}
+              />
+            </Field>
+          </div>
+        </PageSection>
+
+        <PageSection
+          id="product-sizes"
+          title="Sizes"
+          icon={<RulerRegular />}
+          description="Pick the size run, then the sizes you stock. Edit a SKU if yours differ; add a barcode to scan it later."
+        >
+          <div className={styles.grid}>
+            <Field className={styles.field} label="Size format" validationMessage={errorFor('size_format')}>
+              <Select
+                value={form.sizeFormat}
+                onChange={(_, d) => {
+                  set('sizeFormat', d.value as SizeFormatId);
+                  setSelected(new Set());
+                }}
+              >
+                {SIZE_FORMATS.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <SizePicker
+            format={format}
+            selected={selected}
+            onToggle={toggle}
+            onSelectAll={() => setSelected(new Set(format.values))}
+            onClear={() => setSelected(new Set())}
+          />
+          {errorFor('variants') === undefined ? null : (
+            <MessageBar intent="error">
+              <MessageBarBody>{errorFor('variants')}</MessageBarBody>
+            </MessageBar>
+          )}
+          <SizeRows
+            format={format}
+            sizes={sizes}
+            rows={rows}
+            skuFor={skuFor}
+            errors={rowErrors}
+            currency={currency}
+            onChange={(size, change) =>
+              setRows((prev) => ({ ...prev, [size]: { skuOverride: undefined, barcode: '', price: '', ...prev[size], ...change } }))
+            }
+          />
+        </PageSection>
+
+        {general === undefined ? null : (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{general}</MessageBarBody>
+          </MessageBar>
+        )}
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabledFocusable={create.isPending}
+            icon={create.isPending ? <Spinner size="tiny" /> : undefined}
+          >
+            {sizes.length === 0 ? 'Create product' : `Create product with ${sizes.length} ${sizes.length === 1 ? 'size' : 'sizes'}`}
+          </Button>
+          <ButtonLink to="/products" appearance="subtle">
+            Cancel
+          </ButtonLink>
+        </div>
+      </form>
+    </AppPage>
+  );
+}

@@ -1,0 +1,189 @@
+import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import type { Product } from '@tradepost/shared/schemas/catalog.ts';
+import { type CSSProperties, useCallback } from 'react';
+import { SizeStockChips } from '../../../features/catalog/size-stock-chips.tsx';
+import { WindowedRows } from '../../../features/catalog/windowed-rows.tsx';
+import { RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';
+
+const WIDE_ROW = 60;
+const NARROW_ROW = 118;
+
+const useStyles = makeStyles({
+  table: {
+    display: 'block',
+    borderCollapse: 'collapse',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    minWidth: 0,
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 2.4fr) minmax(0, 1.1fr) minmax(0, 0.9fr) minmax(0, 2.2fr) 72px 72px 128px',
+    alignItems: 'center',
+    columnGap: '16px',
+    padding: '0 16px',
+    boxSizing: 'border-box',
+  },
+  head: {
+    ...typographyStyles.caption1Strong,
+    textAlign: 'start',
+    height: '40px',
+    color: tokens.colorNeutralForeground3,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    textTransform: 'uppercase',
+    letterSpacing: '0.04em',
+  },
+  th: { textAlign: 'start', padding: 0, fontWeight: 'inherit' },
+  thead: { display: 'block' },
+  row: {
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
+  },
+  cell: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...typographyStyles.body1 },
+  number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  thNumber: { textAlign: 'end' },
+  titleCell: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  title: { ...typographyStyles.body1Strong, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  sub: {
+    ...typographyStyles.caption1,
+    color: tokens.colorNeutralForeground3,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: '12px', justifyContent: 'flex-end', whiteSpace: 'nowrap' },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'center',
+    gap: '6px',
+    padding: '0 14px',
+    boxSizing: 'border-box',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+    minWidth: 0,
+  },
+  cardLine: { display: 'flex', alignItems: 'center', gap: '12px', minWidth: 0, justifyContent: 'space-between' },
+  figures: {
+    ...typographyStyles.caption1,
+    color: tokens.colorNeutralForeground2,
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+const sum = (product: Product, key: 'on_hand' | 'available') => product.variants.reduce((total, variant) => total + variant[key], 0);
+const stockLink = (product: Product) => `/inventory/adjustments?product=${encodeURIComponent(product.id)}`;
+const ledgerLink = (product: Product) => `/inventory/debug?product=${encodeURIComponent(product.id)}`;
+
+type ProductsTableProps = { products: readonly Product[]; total: number; onNearEnd: () => void };
+
+/**
+ * The catalog as a table whose rows exist only while in view (fixed row height, page scroll), so
+ * scrolling through thousands of loaded products stays smooth. Narrow screens get a card per row.
+ */
+export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps) {
+  const styles = useStyles();
+  const narrow = useNarrowViewport();
+  const nearEnd = useCallback(() => onNearEnd(), [onNearEnd]);
+
+  const actions = (product: Product) => (
+    <>
+      <RouterLink to={stockLink(product)}>
+        Add stock<span className={styles.hidden}> to {product.title}</span>
+      </RouterLink>
+      <RouterLink to={ledgerLink(product)}>
+        Ledger<span className={styles.hidden}> of {product.title}</span>
+      </RouterLink>
+    </>
+  );
+
+  const wideRow = (product: Product, index: number, style: CSSProperties) => (
+    <tr aria-rowindex={index + 2} className={mergeClasses(styles.grid, styles.row)} style={style}>
+      <td className={styles.titleCell}>
+        <span className={styles.title} title={product.title}>
+          {product.title}
+        </span>
+        <span className={styles.sub}>{product.colorway ?? product.category}</span>
+      </td>
+      <td className={mergeClasses(styles.cell, styles.code, product.style_code === null && styles.muted)}>{product.style_code ?? '—'}</td>
+      <td className={mergeClasses(styles.cell, product.brand === null && styles.muted)}>{product.brand ?? '—'}</td>
+      <td className={styles.cell}>
+        <SizeStockChips product={product} max={7} />
+      </td>
+      <td className={mergeClasses(styles.cell, styles.number)}>{sum(product, 'on_hand')}</td>
+      <td className={mergeClasses(styles.cell, styles.number)}>{sum(product, 'available')}</td>
+      <td className={styles.actions}>{actions(product)}</td>
+    </tr>
+  );
+
+  const narrowRow = (product: Product, index: number, style: CSSProperties) => (
+    <tr aria-rowindex={index + 2} className={styles.card} style={style}>
+      <td className={styles.titleCell}>
+        <span className={styles.title} title={product.title}>
+          {product.title}
+        </span>
+        <span className={styles.sub}>{[product.style_code, product.brand].filter(Boolean).join(' · ') || product.category}</span>
+      </td>
+      <td className={styles.cell}>
+        <SizeStockChips product={product} max={6} />
+      </td>
+      <td className={styles.cardLine}>
+        <span className={styles.figures}>
+          {sum(product, 'on_hand')} on hand · {sum(product, 'available')} available
+        </span>
+        <span className={styles.actions}>{actions(product)}</span>
+      </td>
+    </tr>
+  );
+
+  return (
+    <table aria-label="Products" aria-rowcount={total + 1} className={styles.table}>
+      <thead className={narrow ? styles.hidden : styles.thead}>
+        <tr aria-rowindex={1} className={mergeClasses(styles.grid, styles.head)}>
+          <th scope="col" className={styles.th}>
+            Title
+          </th>
+          <th scope="col" className={styles.th}>
+            Style code
+          </th>
+          <th scope="col" className={styles.th}>
+            Brand
+          </th>
+          <th scope="col" className={styles.th}>
+            Sizes in stock
+          </th>
+          <th scope="col" className={mergeClasses(styles.th, styles.thNumber)}>
+            On hand
+          </th>
+          <th scope="col" className={mergeClasses(styles.th, styles.thNumber)}>
+            Available
+          </th>
+          <th scope="col" className={mergeClasses(styles.th, styles.thNumber)}>
+            <span className={styles.hidden}>Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <WindowedRows
+        as="tbody"
+        items={products}
+        rowHeight={narrow ? NARROW_ROW : WIDE_ROW}
+        getKey={(product) => product.id}
+        renderRow={narrow ? narrowRow : wideRow}
+        onNearEnd={nearEnd}
+      />
+    </table>
+  );
+}
