@@ -20,6 +20,8 @@ let server: ChildProcess | null = null;
 try {
   const orm = await openOrm(db.url);
   await migrate(orm);
+  // MikroORM sends parameters inlined into the SQL text; the raw figure sends the same text.
+  const platform = orm.em.getPlatform();
   await orm.close();
 
   const port = await freePort();
@@ -163,11 +165,8 @@ try {
   ];
   const query = (i: number) => typed[i % typed.length] ?? 'j';
   const search = await time((i) => api('GET', `/businesses/${businessId}/products?q=${encodeURIComponent(query(i))}&limit=50`, token));
-  // The raw figure runs the very statements the API runs (ids, then shape), straight on PostgreSQL.
-  const numbered = (statement: SqlStatement) => {
-    let n = 0;
-    return { text: statement.sql.replace(/\?/g, () => `$${++n}`), values: statement.params };
-  };
+  // The raw figure runs the very statements the API runs (ids and capped count, then shape), straight on PostgreSQL.
+  const numbered = (statement: SqlStatement) => ({ text: platform.formatQuery(statement.sql, statement.params as never[]), values: [] });
   const rawSearch = await time(async (i) => {
     const q = { q: query(i), limit: 50, offset: 0, sort: 'updated_at' as const, status: 'active' as const };
     const ids = (await client.query(numbered(productPageSql(businessId, q)))).rows as { id: string }[];

@@ -2,6 +2,7 @@ import { Migration20261121000001Accounts } from './20261121-0001-accounts.ts';
 import { Migration20261122000002TeamAndSupport } from './20261122-0002-team-and-support.ts';
 import { Migration20261122000003CatalogAndLedger } from './20261122-0003-catalog-and-ledger.ts';
 import { Migration20261122000004Transfers } from './20261122-0004-transfers.ts';
+import { Migration20261122000005Counts } from './20261122-0005-counts.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -9,4 +10,5 @@ export const migrationsList = [
   { name: '20261122-0002-team-and-support', class: Migration20261122000002TeamAndSupport },
   { name: '20261122-0003-catalog-and-ledger', class: Migration20261122000003CatalogAndLedger },
   { name: '20261122-0004-transfers', class: Migration20261122000004Transfers },
+  { name: '20261122-0005-counts', class: Migration20261122000005Counts },
 ];

@@ -168,3 +168,121 @@ export const transferSchema = z.object({
   received_at: timestampSchema.nullable(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+
+export const countStatuses = ['in_progress', 'completed', 'cancelled'] as const;
+
+/** Starts a count of one location: every variant with a level there, or only the given products' sizes. */
+export const createCountBodySchema = z.object({
+  location_id: uuidSchema,
+  name: z.string().trim().min(1, { error: 'Name must not be empty' }).max(120, { error: 'Name must be at most 120 characters' }).optional(),
+  /** A blind count hides the expected quantities from the counters until it is completed. */
+  blind: z.boolean().optional(),
+  product_ids: z
+    .array(uuidSchema)
+    .min(1, { error: 'Choose at least one product, or leave the filter out to count everything' })
+    .max(500, { error: 'At most 500 products per count' })
+    .optional(),
+});
+export type CreateCountBody = z.input<typeof createCountBodySchema>;
+
+const countQuantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int({ error: 'Quantity must be a whole number' })
+  .refine((q) => q !== 0, { error: 'Quantity must not be zero' })
+  .refine((q) => Math.abs(q) <= 100_000, { error: 'Quantity must be at most 100,000' });
+
+/** One scan (or a typed barcode): adds `quantity` (default 1; negative takes back a mis-scan) to the line's count. */
+export const countScanBodySchema = z
+  .object({
+    barcode: z
+      .string()
+      .trim()
+      .min(1, { error: 'Barcode must not be empty' })
+      .max(64, { error: 'Barcode must be at most 64 characters' })
+      .optional(),
+    variant_id: uuidSchema.optional(),
+    quantity: countQuantity.default(1),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.barcode === undefined) === (body.variant_id === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['barcode'], message: 'Send either a barcode or a variant_id' });
+    }
+  });
+export type CountScanBody = z.input<typeof countScanBodySchema>;
+
+export const setCountLineBodySchema = z.object({
+  counted: z
+    .number({ error: 'Counted must be a number' })
+    .int({ error: 'Counted must be a whole number' })
+    .min(0, { error: 'Counted must not be negative' })
+    .max(1_000_000, { error: 'Counted must be at most 1,000,000' }),
+});
+
+export const completeCountBodySchema = z.object({
+  /** Treat lines nobody counted as counted zero (their stock is written off) instead of refusing. */
+  accept_zero_for_uncounted: z.boolean().optional(),
+});
+
+export const countListQuerySchema = z.object({
+  status: z.enum(countStatuses, { error: 'Status must be in_progress, completed or cancelled' }).optional(),
+});
+
+/**
+ * One line of a count. `expected` is frozen when the count starts (or when a surprise item is first
+ * scanned); it and `variance` are null while a blind count is in progress.
+ */
+export const countLineSchema = z.object({
+  variant_id: uuidSchema,
+  product_id: uuidSchema,
+  product_title: z.string(),
+  size: z.string(),
+  sku: z.string(),
+  expected: z.number().int().nullable(),
+  counted: z.number().int().nullable(),
+  variance: z.number().int().nullable(),
+  added_during_count: z.boolean(),
+  counted_at: timestampSchema.nullable(),
+});
+export type CountLine = z.infer<typeof countLineSchema>;
+
+export const countTotalsSchema = z.object({
+  lines: z.number().int(),
+  counted_lines: z.number().int(),
+  uncounted_lines: z.number().int(),
+  units_counted: z.number().int(),
+  /** Null while a blind count is in progress. */
+  units_expected: z.number().int().nullable(),
+  /** Sum of the counted lines' variances; null while a blind count is in progress. */
+  variance_units: z.number().int().nullable(),
+});
+
+export const countSummarySchema = z.object({
+  id: uuidSchema,
+  location_id: uuidSchema,
+  name: z.string(),
+  blind: z.boolean(),
+  status: z.enum(countStatuses),
+  product_ids: z.array(uuidSchema).nullable(),
+  totals: countTotalsSchema,
+  created_at: timestampSchema,
+  completed_at: timestampSchema.nullable(),
+  cancelled_at: timestampSchema.nullable(),
+});
+export type CountSummary = z.infer<typeof countSummarySchema>;
+
+export const countSchema = countSummarySchema.extend({ lines: z.array(countLineSchema) });
+export type Count = z.infer<typeof countSchema>;
+
+export const countScanResultSchema = z.object({
+  line: countLineSchema,
+  /** True when the scanned item was not on the count and was added by this scan. */
+  added: z.boolean(),
+  totals: countTotalsSchema,
+});
+export type CountScanResult = z.infer<typeof countScanResultSchema>;
+
+export const completeCountResultSchema = z.object({
+  count: countSchema,
+  movements: z.array(movementSchema),
+  levels: z.array(stockLevelSchema),
+});

@@ -1,18 +1,38 @@
 import { businessParamsSchema, uuidSchema } from '@tradepost/shared/schemas/common.ts';
 import {
   adjustmentResultSchema,
+  completeCountBodySchema,
+  completeCountResultSchema,
+  countLineSchema,
+  countListQuerySchema,
+  countScanBodySchema,
+  countScanResultSchema,
+  countSchema,
+  countSummarySchema,
   createAdjustmentBodySchema,
+  createCountBodySchema,
   createLocationBodySchema,
   createTransferBodySchema,
   inventorySummarySchema,
   locationSchema,
   receiveTransferBodySchema,
+  setCountLineBodySchema,
   transferSchema,
   variantLedgerSchema,
 } from '@tradepost/shared/schemas/inventory.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import {
+  cancelCount,
+  completeCount,
+  createCount,
+  getCount,
+  listCounts,
+  revealCount,
+  scanIntoCount,
+  setCountLine,
+} from './counts.service.ts';
 import { createLocation, inventorySummary, listLocations, postAdjustment, variantLedger } from './inventory.service.ts';
 import { createTransfer, getTransfer, listTransfers, receiveTransfer, shipTransfer } from './transfers.service.ts';
 
@@ -117,5 +137,90 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => receiveTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId, request.body.lines),
+  );
+
+  const countParams = params.extend({ countId: uuidSchema });
+
+  app.get(
+    '/inventory/counts',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params,
+        querystring: countListQuerySchema,
+        response: { 200: z.array(countSummarySchema), ...errorResponses },
+      },
+    },
+    async (request) => listCounts(app.orm.em, request.businessId, request.query.status),
+  );
+
+  app.post(
+    '/inventory/counts',
+    { schema: { tags, security: bearerAuth, params, body: createCountBodySchema, response: { 201: countSchema, ...errorResponses } } },
+    async (request, reply) => {
+      reply.code(201);
+      return createCount(app.orm.em, request.businessId, request.auth.user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/inventory/counts/:countId',
+    { schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } } },
+    async (request) => getCount(app.orm.em, request.businessId, request.params.countId),
+  );
+
+  app.post(
+    '/inventory/counts/:countId/scans',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params: countParams,
+        body: countScanBodySchema,
+        response: { 200: countScanResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => scanIntoCount(app.orm.em, request.businessId, request.params.countId, request.body),
+  );
+
+  app.put(
+    '/inventory/counts/:countId/lines/:variantId',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params: countParams.extend({ variantId: uuidSchema }),
+        body: setCountLineBodySchema,
+        response: { 200: countLineSchema, ...errorResponses },
+      },
+    },
+    async (request) => setCountLine(app.orm.em, request.businessId, request.params.countId, request.params.variantId, request.body.counted),
+  );
+
+  app.post(
+    '/inventory/counts/:countId/reveal',
+    { schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } } },
+    async (request) => revealCount(app.orm.em, request.businessId, request.params.countId),
+  );
+
+  app.post(
+    '/inventory/counts/:countId/complete',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params: countParams,
+        body: completeCountBodySchema.nullish(),
+        response: { 200: completeCountResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => completeCount(app.orm.em, request.businessId, request.auth.user.id, request.params.countId, request.body ?? {}),
+  );
+
+  app.post(
+    '/inventory/counts/:countId/cancel',
+    { schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } } },
+    async (request) => cancelCount(app.orm.em, request.businessId, request.params.countId),
   );
 };
