@@ -13,7 +13,7 @@ export function ormConfig(clientUrl: string) {
     // Schema changes only ever come from migrations.
     ensureDatabase: false,
     discovery: { checkDuplicateTableNames: true },
-    debug: false,
+    debug: process.env.TRADEPOST_SQL_DEBUG === '1',
   });
 }
 
