@@ -48,6 +48,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tradepost <no-reply@tradepost.local>'),
   /** Public address of the web app, used in links sent by mail. */
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://app.example.com' }).optional(),
+  /** Logs every SQL statement with its duration; for diagnosing only (values are inlined). */
+  TRADEPOST_SQL_DEBUG: booleanFlag.default(false),
   /** Build id shown by /version.json; set by the deploy. */
   BUILD_ID: z.string().default('dev'),
 });

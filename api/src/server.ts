@@ -8,7 +8,7 @@ import { seedDemo } from './seeders/demo.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const orm = await openOrm(database.url);
+  const orm = await openOrm(database.url, { debug: config.TRADEPOST_SQL_DEBUG });
   await migrate(orm);
   const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET });
   const app = await buildApp({ config, orm, databaseUrl: database.url, sessionSecret: secrets.sessionSecret });

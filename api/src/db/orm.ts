@@ -3,7 +3,7 @@ import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { migrationsList } from '../migrations/index.ts';
 import { entities } from './entities.ts';
 
-export function ormConfig(clientUrl: string) {
+export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) {
   return defineConfig({
     clientUrl,
     entities,
@@ -13,12 +13,12 @@ export function ormConfig(clientUrl: string) {
     // Schema changes only ever come from migrations.
     ensureDatabase: false,
     discovery: { checkDuplicateTableNames: true },
-    debug: process.env.TRADEPOST_SQL_DEBUG === '1',
+    debug: options.debug ?? false,
   });
 }
 
-export async function openOrm(clientUrl: string): Promise<MikroORM> {
-  return MikroORM.init(ormConfig(clientUrl));
+export async function openOrm(clientUrl: string, options: { debug?: boolean } = {}): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(clientUrl, options));
 }
 
 export async function migrate(orm: MikroORM): Promise<void> {
