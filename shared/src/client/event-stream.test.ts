@@ -3,37 +3,11 @@ import type { BatchOperationEvent } from '../schemas/events.ts';
 import {
   createBatchEventStream,
   type EventSourceConstructor,
-  type EventSourceLike,
   type EventStreamState,
   parseBatchEvent,
   reconnectDelayMs,
 } from './event-stream.ts';
-
-/** Stands in for the browser's EventSource: records listeners so the test can fire server events. */
-class FakeEventSource implements EventSourceLike {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
-
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  fire(type: string, data?: unknown): void {
-    const event = new MessageEvent(type, { data: typeof data === 'string' || data === undefined ? data : JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
+import { FakeEventSource } from './fake-event-source.ts';
 
 // The real constructor must fit the injectable type, so hosts can pass nothing.
 const nativeFits: EventSourceConstructor | undefined = typeof EventSource === 'undefined' ? undefined : EventSource;

@@ -10,28 +10,17 @@ import { LoginAttempt } from './login-attempt.entity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { Session } from './session.entity.ts';
 import { User } from './user.entity.ts';
+import { usernameForEmail, usernameTaken } from './usernames.ts';
 
 export const SESSION_LIFETIME_MS = 720 * 60 * 1000;
 export const TRIAL_DAYS = 14;
 const RATE_WINDOW_MS = 15 * 60 * 1000;
 
+const usernameTakenError = () =>
+  new Conflict('This username is taken', 'USERNAME_TAKEN', [{ field: 'username', message: 'This username is taken' }]);
+
 export type RegisterInput = z.output<typeof registerBodySchema>;
 export type RateLimits = { perEmail: number; perIp: number };
-
-function usernameFromEmail(email: string): string {
-  const local = email.split('@')[0] ?? 'user';
-  const cleaned = local.replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 30);
-  return cleaned.length >= 3 ? cleaned : `user-${cleaned}`;
-}
-
-async function uniqueUsername(em: EntityManager, wanted: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const candidate = attempt === 0 ? wanted : `${wanted}${attempt + 1}`;
-    const rows = await em.execute('SELECT 1 FROM users WHERE lower(username) = lower(?)', [candidate]);
-    if (rows.length === 0) return candidate;
-  }
-  return `${wanted}-${Date.now().toString(36)}`;
-}
 
 /** Creates a business with its owner; the trial starts now. */
 export async function register(em: EntityManager, input: RegisterInput): Promise<User> {
@@ -40,11 +29,8 @@ export async function register(em: EntityManager, input: RegisterInput): Promise
       { field: 'email', message: 'An account with this e-mail already exists' },
     ]);
   }
-  if (input.username) {
-    const taken = await em.execute('SELECT 1 FROM users WHERE lower(username) = lower(?)', [input.username]);
-    if (taken.length > 0) {
-      throw new Conflict('This username is taken', 'USERNAME_TAKEN', [{ field: 'username', message: 'This username is taken' }]);
-    }
+  if (input.username && (await usernameTaken(em, input.username))) {
+    throw usernameTakenError();
   }
   const timezone = input.timezone ?? 'UTC';
   const passwordHash = await hashPassword(input.password);
@@ -57,7 +43,7 @@ export async function register(em: EntityManager, input: RegisterInput): Promise
     const user = tx.create(User, {
       business,
       email: input.email,
-      username: input.username ?? (await uniqueUsername(tx, usernameFromEmail(input.email))),
+      username: input.username ?? (await usernameForEmail(tx, input.email)),
       firstName: input.first_name ?? null,
       lastName: input.last_name ?? null,
       role: 'owner',
@@ -115,11 +101,8 @@ export async function logout(em: EntityManager, session: Session): Promise<void>
 }
 
 export async function updateProfile(em: EntityManager, user: User, input: UpdateMeBody): Promise<User> {
-  if (input.username !== undefined && input.username.toLowerCase() !== user.username.toLowerCase()) {
-    const taken = await em.execute('SELECT 1 FROM users WHERE lower(username) = lower(?) AND id <> ?', [input.username, user.id]);
-    if (taken.length > 0) {
-      throw new Conflict('This username is taken', 'USERNAME_TAKEN', [{ field: 'username', message: 'This username is taken' }]);
-    }
+  if (input.username !== undefined && (await usernameTaken(em, input.username, user.id))) {
+    throw usernameTakenError();
   }
   if (input.first_name !== undefined) user.firstName = input.first_name;
   if (input.last_name !== undefined) user.lastName = input.last_name;

@@ -1,3 +1,4 @@
+import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { User as UserDto } from '@tradepost/shared/schemas/auth.ts';
 import { presentBusiness } from '../businesses/business.presenter.ts';
 import type { User } from './user.entity.ts';
@@ -26,3 +27,7 @@ export function presentUser(user: User, access: AccessLists): UserDto {
     business: presentBusiness(user.business),
   };
 }
+
+/** Spec §3: first and last name when both exist, else the username. */
+export const userDisplayName = (user: User): string =>
+  displayName({ first_name: user.firstName ?? null, last_name: user.lastName ?? null, username: user.username });

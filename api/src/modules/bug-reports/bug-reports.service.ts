@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { BugReport as BugReportDto, BugReportStatus, CreateBugReportBody } from '@tradepost/shared/schemas/bug-reports.ts';
 import { bugReportStatuses } from '@tradepost/shared/schemas/bug-reports.ts';
 import { redactUrl } from '../../redact.ts';
 import type { User } from '../auth/user.entity.ts';
+import { userDisplayName } from '../auth/user.presenter.ts';
 import { BugReport } from './bug-report.entity.ts';
 
 // Admin views read across every business.
@@ -20,11 +20,7 @@ export function presentBugReport(report: BugReport): BugReportDto {
     status: report.status,
     reporter: {
       email: report.reporter.email,
-      name: displayName({
-        first_name: report.reporter.firstName ?? null,
-        last_name: report.reporter.lastName ?? null,
-        username: report.reporter.username,
-      }),
+      name: userDisplayName(report.reporter),
     },
     business_name: report.business.name,
     created_at: report.createdAt.toISOString(),

@@ -14,33 +14,45 @@ type LineRow = Transfer['lines'][number];
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-async function load(em: EntityManager, businessId: string, id: string, lock = false): Promise<Transfer> {
-  const [row] = await em.execute<TransferRow[]>(
-    `SELECT id, from_location_id, to_location_id, status, note, created_at, shipped_at, received_at
-       FROM transfers WHERE business_id = ? AND id = ? ${lock ? 'FOR UPDATE' : ''}`,
-    [businessId, id],
+const TRANSFER_COLUMNS = 'id, from_location_id, to_location_id, status, note, created_at, shipped_at, received_at';
+
+/** Attaches lines to transfer rows with one query, however many transfers there are. */
+async function withLines(em: EntityManager, rows: TransferRow[]): Promise<Transfer[]> {
+  if (rows.length === 0) return [];
+  const lines = await em.execute<(LineRow & { transfer_id: string })[]>(
+    `SELECT transfer_id, variant_id, quantity, quantity_received FROM transfer_lines
+      WHERE transfer_id IN (${rows.map(() => '?').join(',')}) ORDER BY id`,
+    rows.map((row) => row.id),
   );
-  if (!row) throw new NotFound('Transfer not found');
-  const lines = await em.execute<LineRow[]>(
-    'SELECT variant_id, quantity, quantity_received FROM transfer_lines WHERE transfer_id = ? ORDER BY id',
-    [id],
-  );
-  return {
+  return rows.map((row) => ({
     ...row,
     created_at: new Date(row.created_at).toISOString(),
     shipped_at: iso(row.shipped_at),
     received_at: iso(row.received_at),
-    lines,
-  };
+    lines: lines
+      .filter((line) => line.transfer_id === row.id)
+      .map(({ variant_id, quantity, quantity_received }) => ({ variant_id, quantity, quantity_received })),
+  }));
+}
+
+async function load(em: EntityManager, businessId: string, id: string, lock = false): Promise<Transfer> {
+  const rows = await em.execute<TransferRow[]>(
+    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE business_id = ? AND id = ? ${lock ? 'FOR UPDATE' : ''}`,
+    [businessId, id],
+  );
+  const [transfer] = await withLines(em, rows);
+  if (!transfer) throw new NotFound('Transfer not found');
+  return transfer;
 }
 
 export const getTransfer = (em: EntityManager, businessId: string, id: string) => load(em, businessId, id);
 
 export async function listTransfers(em: EntityManager, businessId: string): Promise<Transfer[]> {
-  const rows = await em.execute<{ id: string }[]>('SELECT id FROM transfers WHERE business_id = ? ORDER BY created_at DESC LIMIT 100', [
-    businessId,
-  ]);
-  return Promise.all(rows.map((row) => load(em, businessId, row.id)));
+  const rows = await em.execute<TransferRow[]>(
+    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE business_id = ? ORDER BY created_at DESC LIMIT 100`,
+    [businessId],
+  );
+  return withLines(em, rows);
 }
 
 export async function createTransfer(em: EntityManager, businessId: string, userId: string, input: CreateTransferBody): Promise<Transfer> {

@@ -98,6 +98,9 @@ describe('transfers', () => {
 
     const again = await act(id, 'ship');
     expect(again.statusCode).toBe(409);
+
+    const list = (await t.app.inject({ method: 'GET', url: url('/inventory/transfers'), headers: bearer(owner.token) })).json();
+    expect(list.find((transfer: { id: string }) => transfer.id === id)).toEqual(rest.json());
   });
 
   it('refuses a transfer to the same location, naming the field, and writes nothing', async () => {

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import type { AcceptInvitationBody, Invitation as InvitationDto, TeamMember } from '@tradepost/shared/schemas/users.ts';
 import { Conflict, NotFound } from '../../errors.ts';
@@ -8,14 +7,13 @@ import { hashPassword } from '../auth/password.ts';
 import { hashToken, newLinkToken } from '../auth/secret-token.ts';
 import type { Session } from '../auth/session.entity.ts';
 import { User } from '../auth/user.entity.ts';
+import { userDisplayName } from '../auth/user.presenter.ts';
+import { usernameForEmail } from '../auth/usernames.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { UserPreference } from '../preferences/user-preference.entity.ts';
 import { Invitation } from './invitation.entity.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
-const nameOf = (user: User) =>
-  displayName({ first_name: user.firstName ?? null, last_name: user.lastName ?? null, username: user.username });
 
 function invitationStatus(invitation: Invitation, now = Date.now()): InvitationDto['status'] {
   if (invitation.acceptedAt) return 'accepted';
@@ -31,7 +29,7 @@ export function presentInvitation(invitation: Invitation): InvitationDto {
     status: invitationStatus(invitation),
     expires_at: invitation.expiresAt.toISOString(),
     created_at: invitation.createdAt.toISOString(),
-    invited_by: nameOf(invitation.invitedBy),
+    invited_by: userDisplayName(invitation.invitedBy),
   };
 }
 
@@ -82,7 +80,7 @@ export async function invite(
   const acceptPath = `/accept-invitation/${token}`;
   await mailer.send({
     to: input.email,
-    subject: `${nameOf(input.inviter)} invited you to ${input.inviter.business.name} on Tradepost`,
+    subject: `${userDisplayName(input.inviter)} invited you to ${input.inviter.business.name} on Tradepost`,
     text: `You have been invited to join ${input.inviter.business.name} on Tradepost as ${input.role}.\n\nAccept within 7 days: ${input.publicUrl}${acceptPath}\n`,
   });
   return { invitation: presentInvitation(invitation), accept_path: acceptPath };
@@ -112,22 +110,9 @@ export async function previewInvitation(em: EntityManager, token: string) {
     email: invitation.email,
     role: invitation.role,
     business_name: invitation.business.name,
-    invited_by: nameOf(invitation.invitedBy),
+    invited_by: userDisplayName(invitation.invitedBy),
     expires_at: invitation.expiresAt.toISOString(),
   };
-}
-
-async function usernameFor(em: EntityManager, email: string): Promise<string> {
-  const base = (email.split('@')[0] ?? 'user')
-    .replace(/[^a-zA-Z0-9._-]/g, '')
-    .slice(0, 30)
-    .padEnd(3, '0');
-  for (let n = 1; n < 50; n += 1) {
-    const candidate = n === 1 ? base : `${base}${n}`;
-    const taken = await em.execute('SELECT 1 FROM users WHERE lower(username) = lower(?)', [candidate]);
-    if (taken.length === 0) return candidate;
-  }
-  return `${base}-${Date.now().toString(36)}`;
 }
 
 export async function acceptInvitation(
@@ -147,7 +132,7 @@ export async function acceptInvitation(
     const user = tx.create(User, {
       business: invitation.business,
       email: invitation.email,
-      username: await usernameFor(tx, invitation.email),
+      username: await usernameForEmail(tx, invitation.email),
       firstName: input.first_name ?? null,
       lastName: input.last_name ?? null,
       role: invitation.role,

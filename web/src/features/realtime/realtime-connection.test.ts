@@ -1,30 +1,9 @@
-import type { EventSourceLike } from '@tradepost/shared/client/event-stream.ts';
+import { FakeEventSource } from '@tradepost/shared/client/fake-event-source.ts';
 import { atom, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchStreamStateAtom } from './batch-stream-state-atom.ts';
 import { batchUpdatesAtom } from './batch-updates-atom.ts';
 import { connectRealtime } from './realtime-connection.ts';
-
-class FakeEventSource implements EventSourceLike {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-  }
-  fire(type: string, data?: unknown): void {
-    const event = new MessageEvent(type, { data: data === undefined ? undefined : JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 const latest = () => {
   const source = FakeEventSource.instances.at(-1);
