@@ -12,8 +12,9 @@ function run(cwd: string, binary: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${binary} ${args.join(' ')} failed in ${cwd}`);
 }
 
-export function buildWeb(): void {
-  run('web', 'vite', ['build']);
+/** `outDir` lets parallel test runs build into folders of their own (E2E_WEB_DIST). */
+export function buildWeb(outDir?: string): void {
+  run('web', 'vite', outDir ? ['build', '--outDir', outDir, '--emptyOutDir'] : ['build']);
 }
 
 export function buildExtension(): void {

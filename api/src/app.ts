@@ -14,10 +14,14 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bugReportsRoutes } from './modules/bug-reports/bug-reports.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogIoRoutes } from './modules/catalog-io/catalog-io.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { mediaRoutes, publicMediaRoutes } from './modules/media/media.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { preownedRoutes } from './modules/preowned/preowned.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { sizeFormatsRoutes, sizeMatchingRoutes } from './modules/sizes/sizes.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
@@ -114,11 +118,20 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
       await api.register(realtimeRoutes);
       await api.register(bugReportsRoutes);
       await api.register(invitationRoutes, { config });
+      await api.register(publicMediaRoutes);
+      await api.register(sizeMatchingRoutes);
       await api.register(
-        businessScope([businessesRoutes, catalogRoutes, inventoryRoutes, async (scope) => scope.register(teamRoutes, { config, mailer })]),
-        {
-          prefix: '/businesses/:businessId',
-        },
+        businessScope([
+          businessesRoutes,
+          catalogRoutes,
+          catalogIoRoutes,
+          inventoryRoutes,
+          preownedRoutes,
+          mediaRoutes,
+          sizeFormatsRoutes,
+          async (scope) => scope.register(teamRoutes, { config, mailer }),
+        ]),
+        { prefix: '/businesses/:businessId' },
       );
     },
     { prefix: '/api/v1' },

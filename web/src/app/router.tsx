@@ -106,7 +106,10 @@ const adminRoutes: RouteObject = {
   children: [
     { path: '/admin', element: lazyPage(() => import('../pages/admin/overview/admin-page.tsx'), 'AdminPage') },
     { path: '/admin/bug-reports', element: lazyPage(() => import('../pages/admin/bug-reports/bug-reports-page.tsx'), 'BugReportsPage') },
-    area('/admin/manual-size-conversion-matching'),
+    {
+      path: '/admin/manual-size-conversion-matching',
+      element: lazyPage(() => import('../pages/admin/size-matching/size-matching-page.tsx'), 'SizeMatchingPage'),
+    },
     area('/admin/product-sales-reports'),
     // Limited to the super-admin accounts: the admin guard is that limit.
     area('/admin/marketplace-sales'),
@@ -145,10 +148,13 @@ const mainLayoutRoutes: RouteObject[] = [
     path: '/inventory/adjustments',
     element: lazyPage(() => import('../pages/inventory/adjustments/adjustments-page.tsx'), 'AdjustmentsPage'),
   },
-  area('/inventory/transfer'),
-  area('/inventory/counts'),
-  area('/inventory/counts/:countId'),
-  area('/inventory/counts/:countId/scanner'),
+  { path: '/inventory/transfer', element: lazyPage(() => import('../pages/inventory/transfer/transfer-page.tsx'), 'TransferPage') },
+  { path: '/inventory/counts', element: lazyPage(() => import('../pages/inventory/counts/counts-page.tsx'), 'CountsPage') },
+  { path: '/inventory/counts/:countId', element: lazyPage(() => import('../pages/inventory/counts/count-page.tsx'), 'CountPage') },
+  {
+    path: '/inventory/counts/:countId/scanner',
+    element: lazyPage(() => import('../pages/inventory/counts/count-scanner-page.tsx'), 'CountScannerPage'),
+  },
 
   // Channels and retail.
   shopifyOnly,
@@ -175,8 +181,14 @@ const mainLayoutRoutes: RouteObject[] = [
   area('/shopify-sizing-templates/settings'),
   area('/templates/listing/create'),
   area('/templates/listing/:id/edit'),
-  area('/business/size-formats'),
-  area('/business/size-formats/create'),
+  {
+    path: '/business/size-formats',
+    element: lazyPage(() => import('../pages/business/size-formats/size-formats-page.tsx'), 'SizeFormatsPage'),
+  },
+  {
+    path: '/business/size-formats/create',
+    element: lazyPage(() => import('../pages/business/size-formats/create-size-format-page.tsx'), 'CreateSizeFormatPage'),
+  },
   area('/repricing'),
   area('/liquidation'),
   area('/pick-rules'),
@@ -237,9 +249,12 @@ const mainLayoutRoutes: RouteObject[] = [
     path: '/products/create-custom',
     element: lazyPage(() => import('../pages/products/create-custom/create-custom-product-page.tsx'), 'CreateCustomProductPage'),
   },
-  area('/products/:productId/configure'),
-  area('/preowned'),
-  area('/preowned/drafts'),
+  {
+    path: '/products/:productId/configure',
+    element: lazyPage(() => import('../pages/products/configure/configure-product-page.tsx'), 'ConfigureProductPage'),
+  },
+  { path: '/preowned', element: lazyPage(() => import('../pages/preowned/list/preowned-page.tsx'), 'PreownedPage') },
+  { path: '/preowned/drafts', element: lazyPage(() => import('../pages/preowned/drafts/preowned-drafts-page.tsx'), 'PreownedDraftsPage') },
   { path: '/profile', element: lazyPage(() => import('../pages/account/profile/profile-page.tsx'), 'ProfilePage') },
   area('/market-review'),
   area('/quick-actions'),
