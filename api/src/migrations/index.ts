@@ -3,7 +3,7 @@ import { Migration20261122000002TeamAndSupport } from './20261122-0002-team-and-
 import { Migration20261122000003CatalogAndLedger } from './20261122-0003-catalog-and-ledger.ts';
 import { Migration20261122000004Transfers } from './20261122-0004-transfers.ts';
 import { Migration20261122000005Counts } from './20261122-0005-counts.ts';
-import { Migration20261122000006PreownedAndMedia } from './20261122-0006-preowned-and-media.ts';
+import { Migration20261122000006Media } from './20261122-0006-media.ts';
 import { Migration20261122000007SizeFormats } from './20261122-0007-size-formats.ts';
 import { Migration20261122000008CatalogDetails } from './20261122-0008-catalog-details.ts';
 
@@ -14,7 +14,7 @@ export const migrationsList = [
   { name: '20261122-0003-catalog-and-ledger', class: Migration20261122000003CatalogAndLedger },
   { name: '20261122-0004-transfers', class: Migration20261122000004Transfers },
   { name: '20261122-0005-counts', class: Migration20261122000005Counts },
-  { name: '20261122-0006-preowned-and-media', class: Migration20261122000006PreownedAndMedia },
+  { name: '20261122-0006-media', class: Migration20261122000006Media },
   { name: '20261122-0007-size-formats', class: Migration20261122000007SizeFormats },
   { name: '20261122-0008-catalog-details', class: Migration20261122000008CatalogDetails },
 ];

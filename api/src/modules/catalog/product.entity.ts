@@ -24,7 +24,12 @@ const ProductSchema = defineEntity({
     releaseDate: p.string().columnType('date').nullable(),
     description: p.text().nullable(),
     tags: p.array().default([]),
-    status: p.string().$type<'active' | 'archived'>().default('active'),
+    condition: p.string().$type<'new' | 'new_with_defects' | 'pre_owned'>().default('new'),
+    grade: p.string().$type<'like_new' | 'excellent' | 'good' | 'fair'>().nullable(),
+    conditionNotes: p.text().nullable(),
+    images: p.json<{ media_id: string; url: string }[]>().default([]),
+    status: p.string().$type<'draft' | 'active' | 'archived'>().default('active'),
+    archivedAt: p.datetime().nullable(),
     variants: () => p.oneToMany(Variant).mappedBy('product'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
