@@ -10,6 +10,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bugReportsRoutes } from './modules/bug-reports/bug-reports.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
@@ -21,6 +22,7 @@ import { mediaRoutes, publicMediaRoutes } from './modules/media/media.routes.ts'
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { preownedRoutes } from './modules/preowned/preowned.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { sizeFormatsRoutes, sizeMatchingRoutes } from './modules/sizes/sizes.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -128,6 +130,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
           inventoryRoutes,
           preownedRoutes,
           mediaRoutes,
+          salesRoutes,
+          analyticsRoutes,
           sizeFormatsRoutes,
           async (scope) => scope.register(teamRoutes, { config, mailer }),
         ]),

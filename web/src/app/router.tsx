@@ -160,12 +160,18 @@ const mainLayoutRoutes: RouteObject[] = [
   shopifyOnly,
   area('/square-dashboard'),
   area('/square-sync'),
-  area('/sales-channels'),
-  area('/sales-channels-management'),
-  area('/retail/sales'),
-  area('/retail/fulfillments'),
-  area('/retail/customers'),
-  area('/retail/pricing'),
+  { path: '/sales-channels', element: lazyPage(() => import('../pages/channels/list/sales-channels-page.tsx'), 'SalesChannelsPage') },
+  {
+    path: '/sales-channels-management',
+    element: lazyPage(() => import('../pages/channels/management/sales-channels-management-page.tsx'), 'SalesChannelsManagementPage'),
+  },
+  { path: '/retail/sales', element: lazyPage(() => import('../pages/retail/sales/retail-sales-page.tsx'), 'RetailSalesPage') },
+  {
+    path: '/retail/fulfillments',
+    element: lazyPage(() => import('../pages/retail/fulfillments/retail-fulfillments-page.tsx'), 'RetailFulfillmentsPage'),
+  },
+  { path: '/retail/customers', element: lazyPage(() => import('../pages/retail/customers/customers-page.tsx'), 'CustomersPage') },
+  { path: '/retail/pricing', element: lazyPage(() => import('../pages/retail/pricing/pricing-page.tsx'), 'PricingPage') },
 
   // Listings.
   area('/listings/inventory-control'),
@@ -191,14 +197,17 @@ const mainLayoutRoutes: RouteObject[] = [
   },
   area('/repricing'),
   area('/liquidation'),
-  area('/pick-rules'),
+  { path: '/pick-rules', element: lazyPage(() => import('../pages/pick-rules/pick-rules-page.tsx'), 'PickRulesPage') },
 
   // Sales and fulfillment.
-  area('/sales'),
-  area('/fulfillments'),
-  area('/scanning-mode'),
-  area('/cancelled-sales'),
-  area('/failed-orders'),
+  { path: '/sales', element: lazyPage(() => import('../pages/sales/list/sales-page.tsx'), 'SalesPage') },
+  { path: '/fulfillments', element: lazyPage(() => import('../pages/fulfillment/list/fulfillments-page.tsx'), 'FulfillmentsPage') },
+  {
+    path: '/scanning-mode',
+    element: lazyPage(() => import('../pages/fulfillment/scanning-mode/scanning-mode-page.tsx'), 'ScanningModePage'),
+  },
+  { path: '/cancelled-sales', element: lazyPage(() => import('../pages/sales/cancelled/cancelled-sales-page.tsx'), 'CancelledSalesPage') },
+  { path: '/failed-orders', element: lazyPage(() => import('../pages/sales/failed-orders/failed-orders-page.tsx'), 'FailedOrdersPage') },
 
   // Purchasing.
   area('/vendors'),

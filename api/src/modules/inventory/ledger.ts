@@ -11,6 +11,7 @@ export type MovementReason =
   | 'receipt'
   | 'sale'
   | 'sale_cancelled'
+  | 'return'
   | 'reservation';
 
 export type LotSource = 'purchase_order' | 'in_store_purchase' | 'trade' | 'consignment' | 'count_gain' | 'adjustment' | 'opening';

@@ -1,0 +1,422 @@
+import { z } from 'zod';
+import { timestampSchema, uuidSchema } from './common.ts';
+
+export const channelKinds = ['ebay', 'shopify', 'square', 'whatnot', 'in_store', 'wholesale', 'network', 'manual'] as const;
+export type ChannelKind = (typeof channelKinds)[number];
+/** Channels whose orders arrive from a marketplace (imported, so a shortfall becomes a failed order). */
+export const marketplaceChannelKinds = ['ebay', 'shopify', 'square', 'whatnot'] as const satisfies readonly ChannelKind[];
+
+export const channelKindSchema = z.enum(channelKinds, {
+  error: `Channel must be one of ${channelKinds.join(', ')}`,
+});
+
+export const channelSchema = z.object({
+  id: uuidSchema,
+  kind: channelKindSchema,
+  name: z.string(),
+  enabled: z.boolean(),
+  sync_enabled: z.boolean(),
+  quantity_buffer: z.number().int(),
+  sales_30d: z.number().int(),
+  revenue_30d_cents: z.number().int(),
+  open_failed_orders: z.number().int(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const updateChannelBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(80).optional(),
+  enabled: z.boolean().optional(),
+  sync_enabled: z.boolean().optional(),
+  quantity_buffer: z
+    .number({ error: 'Quantity buffer must be a number' })
+    .int({ error: 'Quantity buffer must be a whole number' })
+    .min(0, { error: 'Quantity buffer must not be negative' })
+    .max(1000, { error: 'Quantity buffer must be at most 1,000' })
+    .optional(),
+});
+
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of cents` })
+    .int({ error: `${label} must be whole cents` })
+    .min(0, { error: `${label} must not be negative` })
+    .max(100_000_000, { error: `${label} is too large` });
+
+const quantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int({ error: 'Quantity must be a whole number' })
+  .min(1, { error: 'Quantity must be at least 1' })
+  .max(10_000, { error: 'Quantity must be at most 10,000' });
+
+export const customerInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  email: z.email({ error: 'E-mail must be a valid address' }).max(254).optional(),
+  phone: z.string().trim().max(40).optional(),
+  notes: z.string().trim().max(2000).optional(),
+});
+export type CustomerInput = z.infer<typeof customerInputSchema>;
+
+export const customerSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  orders: z.number().int(),
+  spent_cents: z.number().int(),
+  last_order_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** A sale typed in Tradepost (manual order or in-store checkout): lines name our variants. */
+export const createSaleBodySchema = z.object({
+  channel: z.enum(['manual', 'in_store', 'wholesale', 'network'], { error: 'Channel must be manual, in_store, wholesale or network' }),
+  /**
+   * The caller's idempotency key: the web app makes one per checkout, so a retried request or a
+   * double click records the sale once. Generated when absent.
+   */
+  external_order_id: z.string().trim().min(1).max(120).optional(),
+  customer_id: uuidSchema.optional(),
+  customer: customerInputSchema.optional(),
+  /** In-store sales leave from this location; manual orders are allocated by the pick rules when absent. */
+  location_id: uuidSchema.optional(),
+  shipping_cents: cents('Shipping').default(0),
+  note: z.string().trim().max(2000).optional(),
+  lines: z
+    .array(
+      z.object({
+        variant_id: uuidSchema,
+        quantity,
+        unit_price_cents: cents('Price'),
+        fees_cents: cents('Fees').default(0),
+        tax_cents: cents('Tax').default(0),
+      }),
+    )
+    .min(1, { error: 'Add at least one item' })
+    .max(200),
+});
+export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
+
+/** An order as a channel sends it: lines name the channel's SKUs. The import entry point. */
+export const externalOrderSchema = z.object({
+  external_order_id: z.string().trim().min(1, { error: 'Order id is required' }).max(120),
+  ordered_at: z.iso.datetime({ error: 'Ordered at must be an ISO date and time' }).optional(),
+  customer: customerInputSchema.optional(),
+  shipping_cents: cents('Shipping').default(0),
+  shipping_address: z.record(z.string(), z.string()).optional(),
+  lines: z
+    .array(
+      z.object({
+        sku: z.string().trim().min(1, { error: 'SKU is required' }).max(120),
+        title: z.string().max(300).optional(),
+        quantity,
+        unit_price_cents: cents('Price'),
+        fees_cents: cents('Fees').default(0),
+        tax_cents: cents('Tax').default(0),
+      }),
+    )
+    .min(1, { error: 'An order needs at least one line' })
+    .max(200),
+});
+export type ExternalOrder = z.output<typeof externalOrderSchema>;
+export type ExternalOrderInput = z.input<typeof externalOrderSchema>;
+
+export const saleStatuses = ['open', 'fulfilled', 'cancelled', 'refunded'] as const;
+export const fulfillmentStatuses = ['pending', 'picking', 'packed', 'shipped', 'cancelled'] as const;
+export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
+
+export const saleLineSchema = z.object({
+  id: uuidSchema,
+  variant_id: uuidSchema,
+  product_id: uuidSchema,
+  title: z.string(),
+  size: z.string(),
+  sku: z.string(),
+  location_id: uuidSchema,
+  quantity: z.number().int(),
+  quantity_shipped: z.number().int(),
+  quantity_cancelled: z.number().int(),
+  quantity_returned: z.number().int(),
+  unit_price_cents: z.number().int(),
+  fees_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  /** FIFO cost of the line's units still sold; final once shipped. */
+  cost_cents: z.number().int(),
+  cost_is_final: z.boolean(),
+  revenue_cents: z.number().int(),
+  profit_cents: z.number().int(),
+});
+export type SaleLine = z.infer<typeof saleLineSchema>;
+
+export const saleTotalsSchema = z.object({
+  units: z.number().int(),
+  subtotal_cents: z.number().int(),
+  shipping_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  fees_cents: z.number().int(),
+  cost_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  /** What the customer paid: subtotal + shipping + tax. */
+  total_cents: z.number().int(),
+  /** Subtotal + shipping − fees − cost − refunds (tax is passed through). */
+  profit_cents: z.number().int(),
+});
+
+export const saleSchema = z.object({
+  id: uuidSchema,
+  number: z.number().int(),
+  channel: z.object({ id: uuidSchema, kind: channelKindSchema, name: z.string() }),
+  external_order_id: z.string(),
+  customer: z.object({ id: uuidSchema, name: z.string(), email: z.string().nullable() }).nullable(),
+  status: z.enum(saleStatuses),
+  currency: z.string(),
+  note: z.string().nullable(),
+  ordered_at: timestampSchema,
+  created_at: timestampSchema,
+  cancelled_at: timestampSchema.nullable(),
+  lines: z.array(saleLineSchema),
+  totals: saleTotalsSchema,
+  fulfillments: z.array(z.object({ id: uuidSchema, location_id: uuidSchema, status: z.enum(fulfillmentStatuses) })),
+  refunds: z.array(
+    z.object({
+      id: uuidSchema,
+      amount_cents: z.number().int(),
+      reason: z.string().nullable(),
+      restocked_units: z.number().int(),
+      created_at: timestampSchema,
+    }),
+  ),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const saleListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  sort: z.enum(['created_at', 'ordered_at']).default('created_at'),
+  status: z.enum([...saleStatuses, 'all']).default('all'),
+  channel: channelKindSchema.optional(),
+  customer_id: uuidSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const saleListSchema = z.object({ items: z.array(saleSchema), total: z.number().int() });
+
+export const saleParamsSchema = z.object({ businessId: uuidSchema, saleId: uuidSchema });
+
+export const recordOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('recorded'), sale: saleSchema }),
+  /** The channel's order id was recorded before: nothing changed. */
+  z.object({ outcome: z.literal('duplicate'), sale: saleSchema }),
+  z.object({ outcome: z.literal('failed'), failed_order_id: uuidSchema, reason_code: z.string(), reason: z.string() }),
+]);
+export type RecordOutcome = z.infer<typeof recordOutcomeSchema>;
+
+export const cancelSaleBodySchema = z.object({
+  /** Lines and quantities to cancel; absent means the whole sale. */
+  lines: z
+    .array(z.object({ line_id: uuidSchema, quantity }))
+    .max(200)
+    .optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const refundBodySchema = z.object({
+  amount_cents: cents('Amount').refine((n) => n > 0, { error: 'Amount must be more than zero' }),
+  reason: z.string().trim().max(500).optional(),
+  /** Shipped units that came back and go on the shelf again, at their FIFO cost. */
+  restock: z
+    .array(z.object({ line_id: uuidSchema, quantity }))
+    .max(200)
+    .default([]),
+});
+
+export const failedOrderSchema = z.object({
+  id: uuidSchema,
+  channel: z.object({ id: uuidSchema, kind: channelKindSchema, name: z.string() }),
+  external_order_id: z.string(),
+  payload: externalOrderSchema,
+  reason_code: z.enum(['unknown_sku', 'no_stock', 'split_not_allowed']),
+  reason: z.string(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  attempts: z.number().int(),
+  sale_id: uuidSchema.nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type FailedOrder = z.infer<typeof failedOrderSchema>;
+
+export const failedOrderParamsSchema = z.object({ businessId: uuidSchema, failedOrderId: uuidSchema });
+
+export const mapSkuBodySchema = z.object({
+  external_sku: z.string().trim().min(1, { error: 'SKU is required' }).max(120),
+  variant_id: uuidSchema,
+});
+
+/** Allocate by hand: for each order line (by index), the location to take it from. */
+export const retryFailedOrderBodySchema = z.object({
+  locations: z
+    .array(z.object({ line: z.number().int().min(0), location_id: uuidSchema }))
+    .max(200)
+    .optional(),
+});
+
+export const pickRuleInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(80),
+  /** Absent: the rule applies to every channel. */
+  channel_id: uuidSchema.nullable().default(null),
+  location_ids: z.array(uuidSchema).min(1, { error: 'Choose at least one location' }).max(50),
+  strategy: z.enum(['priority', 'most_available'], { error: 'Strategy must be priority or most_available' }).default('priority'),
+  allow_split: z.boolean().default(true),
+  enabled: z.boolean().default(true),
+});
+export type PickRuleInput = z.input<typeof pickRuleInputSchema>;
+
+export const pickRuleSchema = z.object({
+  id: uuidSchema,
+  position: z.number().int(),
+  name: z.string(),
+  channel_id: uuidSchema.nullable(),
+  location_ids: z.array(uuidSchema),
+  strategy: z.enum(['priority', 'most_available']),
+  allow_split: z.boolean(),
+  enabled: z.boolean(),
+});
+export type PickRule = z.infer<typeof pickRuleSchema>;
+
+export const reorderPickRulesBodySchema = z.object({ ids: z.array(uuidSchema).max(100) });
+
+export const fulfillmentLineSchema = z.object({
+  id: uuidSchema,
+  sale_line_id: uuidSchema,
+  variant_id: uuidSchema,
+  title: z.string(),
+  size: z.string(),
+  sku: z.string(),
+  barcodes: z.array(z.string()),
+  quantity: z.number().int(),
+  quantity_picked: z.number().int(),
+});
+
+export const fulfillmentSchema = z.object({
+  id: uuidSchema,
+  sale_id: uuidSchema,
+  sale_number: z.number().int(),
+  channel: channelKindSchema,
+  customer_name: z.string().nullable(),
+  location_id: uuidSchema,
+  status: z.enum(fulfillmentStatuses),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  created_at: timestampSchema,
+  shipped_at: timestampSchema.nullable(),
+  lines: z.array(fulfillmentLineSchema),
+});
+export type Fulfillment = z.infer<typeof fulfillmentSchema>;
+
+export const fulfillmentListQuerySchema = z.object({
+  status: z.enum([...fulfillmentStatuses, 'open', 'all']).default('open'),
+  channel: channelKindSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+export const fulfillmentParamsSchema = z.object({ businessId: uuidSchema, fulfillmentId: uuidSchema });
+
+export const fulfillmentScanBodySchema = z.object({ code: z.string().trim().min(1, { error: 'Scan a barcode' }).max(64) });
+
+export const fulfillmentScanResultSchema = z.object({
+  line_id: uuidSchema,
+  title: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  quantity_picked: z.number().int(),
+  /** Every unit of the order is picked; the fulfillment is now packed. */
+  complete: z.boolean(),
+  fulfillment: fulfillmentSchema,
+});
+
+export const shipFulfillmentBodySchema = z.object({
+  carrier: z.string().trim().min(1, { error: 'Carrier is required' }).max(40),
+  tracking_number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{4,60}$/, { error: 'Tracking number must be 4 to 60 letters, digits, spaces or dashes' }),
+});
+
+export const fulfillmentStatusBodySchema = z.object({ status: z.enum(['picking', 'packed', 'pending']) });
+
+export const roundingModes = ['none', 'whole', '.99', '.95', '.49'] as const;
+
+export const priceRuleInputSchema = z.object({
+  markup_percent: z
+    .number({ error: 'Markup must be a number' })
+    .min(-90, { error: 'Markup must be at least −90%' })
+    .max(1000, { error: 'Markup must be at most 1,000%' }),
+  rounding: z.enum(roundingModes, { error: 'Rounding must be none, whole, .99, .95 or .49' }),
+  min_margin_percent: z
+    .number({ error: 'Minimum margin must be a number' })
+    .min(0, { error: 'Minimum margin must not be negative' })
+    .max(95, { error: 'Minimum margin must be at most 95%' })
+    .nullable()
+    .default(null),
+  enabled: z.boolean().default(true),
+});
+export type PriceRuleInput = z.input<typeof priceRuleInputSchema>;
+
+export const priceRuleSchema = priceRuleInputSchema.extend({
+  channel: z.object({ id: uuidSchema, kind: channelKindSchema, name: z.string() }),
+  min_margin_percent: z.number().nullable(),
+  updated_at: timestampSchema.nullable(),
+});
+export type PriceRule = z.infer<typeof priceRuleSchema>;
+
+export const pricePreviewSchema = z.object({
+  items: z.array(
+    z.object({
+      variant_id: uuidSchema,
+      title: z.string(),
+      size: z.string(),
+      base_price_cents: z.number().int(),
+      cost_cents: z.number().int().nullable(),
+      channel_price_cents: z.number().int(),
+      margin_percent: z.number().nullable(),
+      /** The minimum margin lifted the price above markup and rounding. */
+      raised_for_margin: z.boolean(),
+    }),
+  ),
+});
+
+export const dashboardPeriodSchema = z.object({
+  sales: z.number().int(),
+  units: z.number().int(),
+  revenue_cents: z.number().int(),
+  profit_cents: z.number().int(),
+});
+
+export const dashboardSchema = z.object({
+  currency: z.string(),
+  today: dashboardPeriodSchema,
+  last_7_days: dashboardPeriodSchema,
+  last_30_days: dashboardPeriodSchema,
+  inventory: z.object({
+    units_on_hand: z.number().int(),
+    value_at_cost_cents: z.number().int(),
+    value_at_price_cents: z.number().int(),
+  }),
+  /** Units sold in 30 days ÷ (sold + on hand), in percent. */
+  sell_through_30d_percent: z.number(),
+  aged_stock: z.array(
+    z.object({ bucket: z.enum(['0-30', '31-60', '61-90', '91-180', '180+']), units: z.number().int(), value_cents: z.number().int() }),
+  ),
+  daily: z.array(z.object({ date: z.string(), revenue_cents: z.number().int(), profit_cents: z.number().int(), sales: z.number().int() })),
+  by_channel: z.array(z.object({ kind: channelKindSchema, revenue_cents: z.number().int(), sales: z.number().int() })),
+  open_fulfillments: z.number().int(),
+  open_failed_orders: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
