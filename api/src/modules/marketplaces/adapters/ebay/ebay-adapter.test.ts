@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type EbaySimulator, startEbaySimulator } from '../../../../../../tests/simulators/ebay/ebay-simulator.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../../../tests/simulators/kit/receiver.ts';
+import { ReconnectNeeded } from '../http.ts';
+import { consent, type MemoryTokenStore, memoryTokenStore, recordingSleep } from '../test-support.ts';
+import type { EbayRef, ListingInput } from '../types.ts';
+import { createEbayAdapter, type EbayAdapter } from './ebay-adapter.ts';
+
+let sim: EbaySimulator;
+let receiver: WebhookReceiver;
+let store: MemoryTokenStore;
+let adapter: EbayAdapter;
+let sleeps: number[];
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver('/ebay/notifications');
+  sim = await startEbaySimulator({ acceptUrl: 'http://127.0.0.1:9/cb', webhookRetry: { baseDelayMs: 5 } });
+});
+afterAll(async () => {
+  await sim.close();
+  await receiver.close();
+});
+
+beforeEach(async () => {
+  sim.control.reset();
+  receiver.clear();
+  store = memoryTokenStore();
+  const recorder = recordingSleep();
+  sleeps = recorder.sleeps;
+  adapter = createEbayAdapter(
+    {
+      baseUrl: sim.baseUrl,
+      authBaseUrl: sim.authBaseUrl,
+      clientId: sim.credentials.clientId,
+      clientSecret: sim.credentials.clientSecret,
+      redirectUri: sim.credentials.ruName,
+      sleep: recorder.sleep,
+      random: () => 0.5,
+    },
+    store,
+  );
+  const query = await consent(adapter.authorizeUrl('csrf-1'));
+  expect(query.get('state')).toBe('csrf-1');
+  await adapter.exchangeCode(query.get('code') ?? '');
+});
+
+async function policies() {
+  const token = store.creds?.accessToken ?? '';
+  const get = async (kind: string, list: string) => {
+    const r = await fetch(`${sim.baseUrl}/sell/account/v1/${kind}?marketplace_id=EBAY_US`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await r.json()) as Record<string, { [key: string]: string }[]>;
+    return body[list]?.[0] ?? {};
+  };
+  return {
+    fulfillmentPolicyId: (await get('fulfillment_policy', 'fulfillmentPolicies')).fulfillmentPolicyId ?? '',
+    paymentPolicyId: (await get('payment_policy', 'paymentPolicies')).paymentPolicyId ?? '',
+    returnPolicyId: (await get('return_policy', 'returnPolicies')).returnPolicyId ?? '',
+  };
+}
+
+async function listing(sizes: string[], key = 'AJ1-CHI'): Promise<ListingInput> {
+  sim.control.seed({ locations: [{ merchantLocationKey: 'tp-warehouse' }] });
+  return {
+    groupKey: key,
+    title: 'Air Jordan 1 Retro High OG Chicago',
+    description: 'Deadstock, original box.',
+    brand: 'Nike',
+    images: ['https://img.tradepost.test/aj1.jpg'],
+    condition: 'new',
+    category: { ebayCategoryId: '15709' },
+    sizeLabel: 'US Shoe Size',
+    variants: sizes.map((size, i) => ({ sku: `${key}-${size}`, size, quantity: i + 1, priceCents: 30_000 + i * 1_000 })),
+    placement: { ebay: { merchantLocationKey: 'tp-warehouse', ...(await policies()) } },
+  };
+}
+
+describe('eBay adapter against the simulator', () => {
+  it('connects, lists three sizes as items + group + offers, and publishes them', async () => {
+    expect(store.creds?.refreshToken).toBeTruthy();
+    const result = await adapter.upsertListing(await listing(['9', '10', '11']));
+    expect(result.listingId).toMatch(/\d+/);
+    expect(result.variants.map((v) => v.sku)).toEqual(['AJ1-CHI-9', 'AJ1-CHI-10', 'AJ1-CHI-11']);
+    for (const [i, ref] of result.variants.entries()) {
+      const item = sim.control.inventoryItem(ref.sku) as { availability: { shipToLocationAvailability: { quantity: number } } };
+      expect(item.availability.shipToLocationAvailability.quantity).toBe(i + 1);
+      const offer = sim.control.offer(ref.offerId) as {
+        status: string;
+        pricingSummary: { price: { value: string } };
+        listing: { listingId: string };
+      };
+      expect(offer.status).toBe('PUBLISHED');
+      expect(offer.pricingSummary.price.value).toBe((300 + i * 10).toFixed(2));
+      expect(offer.listing.listingId).toBe(result.listingId);
+    }
+    // Upserting again reuses the offers (no second createOffer, no 25002).
+    const again = await adapter.upsertListing(await listing(['9', '10', '11']));
+    expect(again.variants.map((v) => v.offerId)).toEqual(result.variants.map((v) => v.offerId));
+    expect(sim.control.requests({ route: 'POST /sell/inventory/v1/offer' })).toHaveLength(3);
+  });
+
+  it('sets quantities and prices in chunks of 25; only the failing item fails, only failed chunks are re-sent', async () => {
+    const sizes = Array.from({ length: 30 }, (_, i) => String(4 + i / 2));
+    const { variants } = await adapter.upsertListing(await listing(sizes));
+    sim.control.clearRequests();
+    const bogus: EbayRef = { platform: 'ebay', sku: 'AJ1-CHI-4', offerId: '999999', groupKey: null, listingId: null };
+    const updates = [
+      ...variants.slice(1).map((ref, i) => ({ ref, sku: ref.sku, quantity: i === 0 ? 0 : 7 })),
+      { ref: bogus, sku: bogus.sku, quantity: 2 },
+    ];
+    const results = await adapter.setQuantities(updates);
+    expect(results.filter((r) => !r.ok).map((r) => r.sku)).toEqual(['AJ1-CHI-4']);
+    const bulk = sim.control.requests({ route: 'POST /sell/inventory/v1/bulk_update_price_quantity' });
+    expect(bulk.map((r) => (r.body as { requests: unknown[] }).requests.length)).toEqual([25, 5]);
+    const first = variants[1] as EbayRef;
+    expect(
+      (sim.control.offer(first.offerId) as { availableQuantity: number; listing: { listingStatus: string } }).listing.listingStatus,
+    ).toBe('OUT_OF_STOCK');
+
+    sim.control.clearRequests();
+    sim.control.failNext({ route: 'POST /sell/inventory/v1/bulk_update_price_quantity', status: 500, after: 1 });
+    const prices = await adapter.setPrices(variants.map((ref) => ({ ref, sku: ref.sku, priceCents: 12_345 })));
+    expect(prices.every((r) => r.ok)).toBe(true);
+    const sent = sim.control.requests({ route: 'POST /sell/inventory/v1/bulk_update_price_quantity' });
+    expect(sent.map((r) => r.status)).toEqual([200, 500, 200]);
+    expect(
+      (sim.control.offer((variants[29] as EbayRef).offerId) as { pricingSummary: { price: { value: string } } }).pricingSummary.price.value,
+    ).toBe('123.45');
+  });
+
+  it('refreshes an expired token once and retries the call once', async () => {
+    const { variants } = await adapter.upsertListing(await listing(['9', '10', '11']));
+    sim.control.advanceClock('2h');
+    sim.control.clearRequests();
+    const results = await adapter.setQuantities(variants.map((ref) => ({ ref, sku: ref.sku, quantity: 4 })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(sim.control.requests().map((r) => `${r.routeKey} ${r.status}`)).toEqual([
+      'POST /sell/inventory/v1/bulk_update_price_quantity 401',
+      'POST /identity/v1/oauth2/token 200',
+      'POST /sell/inventory/v1/bulk_update_price_quantity 200',
+    ]);
+    expect(store.saved).toHaveLength(2);
+  });
+
+  it('asks for a reconnect when the refresh is refused', async () => {
+    if (store.creds) store.creds = { ...store.creds, refreshToken: 'v^1.1#revoked' };
+    sim.control.advanceClock('2h');
+    await expect(adapter.fetchOrders({ since: new Date(sim.control.now().getTime() - 3_600_000) })).rejects.toBeInstanceOf(ReconnectNeeded);
+    expect(store.reconnects).toHaveLength(1);
+  });
+
+  it('backs off on 429 (errorId 2001) and writes each item exactly once', async () => {
+    sim.control.failNext({ route: 'PUT /sell/inventory/v1/inventory_item/:sku', kind: 'rate-limit', after: 1 });
+    await adapter.upsertListing(await listing(['9', '10', '11']));
+    expect(sleeps.length).toBe(1);
+    const puts = sim.control.requests({ route: 'PUT /sell/inventory/v1/inventory_item/:sku' });
+    expect(puts.map((r) => r.status)).toEqual([204, 429, 204, 204]);
+    expect(new Set(puts.filter((r) => r.status === 204).map((r) => r.path)).size).toBe(3);
+  });
+
+  it('fetches orders to the end of pagination as ExternalOrder and marks one shipped', async () => {
+    const { variants } = await adapter.upsertListing(await listing(['9', '10', '11']));
+    const since = new Date(sim.control.now().getTime() - 60_000);
+    for (const ref of variants) sim.control.sell({ sku: ref.sku, notify: false });
+    const orders = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adapter.fetchOrders({ since, cursor, pageSize: 2 });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(orders).toHaveLength(3);
+    expect(orders.map((o) => o.lines[0]?.sku).sort()).toEqual(['AJ1-CHI-10', 'AJ1-CHI-11', 'AJ1-CHI-9']);
+    const nine = orders.find((o) => o.lines[0]?.sku === 'AJ1-CHI-9');
+    expect(nine).toMatchObject({ shipping_cents: 0, lines: [{ quantity: 1, unit_price_cents: 30_000, fees_cents: 0, tax_cents: 0 }] });
+    expect(nine?.customer?.name).toBeTruthy();
+    await adapter.markShipped(nine?.external_order_id ?? '', { carrier: 'USPS', trackingNumber: '9400111899223344556677' });
+    expect(sim.control.order(nine?.external_order_id ?? '')?.orderFulfillmentStatus).toBe('FULFILLED');
+  });
+
+  it('verifies genuine notifications, rejects forged ones, keeps the id on duplicates', async () => {
+    await sim.control.emitWebhook({ topic: 'ORDER_CONFIRMATION', data: { orderId: '01-12345-67890' }, url: receiver.url, duplicate: 1 });
+    await sim.control.emitWebhook({
+      topic: 'ORDER_CONFIRMATION',
+      data: { orderId: '01-12345-67890' },
+      url: receiver.url,
+      signature: 'tampered',
+      attempts: 1,
+    });
+    await sim.control.emitWebhook({
+      topic: 'ORDER_CONFIRMATION',
+      data: { orderId: '01-1' },
+      url: receiver.url,
+      signature: 'unknown-kid',
+      attempts: 1,
+    });
+    const [a, b, forged, stranger] = receiver.received.map((r) => ({ headers: r.headers, rawBody: r.rawBody }));
+    if (!a || !b || !forged || !stranger) throw new Error('missing deliveries');
+    expect(await adapter.verifyWebhook(a)).toBe(true);
+    expect(await adapter.verifyWebhook(b)).toBe(true);
+    expect(await adapter.verifyWebhook(forged)).toBe(false);
+    expect(await adapter.verifyWebhook(stranger)).toBe(false);
+    expect(await adapter.verifyWebhook({ headers: {}, rawBody: a.rawBody })).toBe(false);
+    const [eventA] = adapter.parseWebhook(a);
+    const [eventB] = adapter.parseWebhook(b);
+    expect(eventA).toMatchObject({ kind: 'order', orderId: '01-12345-67890', topic: 'ORDER_CONFIRMATION' });
+    expect(eventB?.eventId).toBe(eventA?.eventId);
+    // One key fetch per kid: the known one is cached, the stranger's answers 404.
+    expect(sim.control.requests({ route: 'GET /commerce/notification/v1/public_key/:kid' }).map((r) => r.status)).toEqual([200, 404]);
+  });
+});

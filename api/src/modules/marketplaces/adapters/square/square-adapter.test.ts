@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../../../tests/simulators/kit/receiver.ts';
+import { type SquareSimulator, startSquareSimulator } from '../../../../../../tests/simulators/square/square-simulator.ts';
+import { ReconnectNeeded } from '../http.ts';
+import { consent, type MemoryTokenStore, memoryTokenStore, recordingSleep } from '../test-support.ts';
+import type { MarketplaceAdapter, SquareRef } from '../types.ts';
+import { createSquareAdapter } from './square-adapter.ts';
+
+let sim: SquareSimulator;
+let receiver: WebhookReceiver;
+let store: MemoryTokenStore;
+let adapter: MarketplaceAdapter<SquareRef>;
+let sleeps: number[];
+let location: string;
+const REDIRECT = 'http://127.0.0.1:9/square/callback';
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver('/square/webhooks');
+  sim = await startSquareSimulator({ redirectUrl: REDIRECT, webhookRetry: { baseDelayMs: 5 } });
+});
+afterAll(async () => {
+  await sim.close();
+  await receiver.close();
+});
+
+beforeEach(async () => {
+  sim.control.reset();
+  receiver.clear();
+  store = memoryTokenStore();
+  const recorder = recordingSleep();
+  sleeps = recorder.sleeps;
+  const { subscriptions } = sim.control.seed({ subscriptions: [{ url: receiver.url }] });
+  adapter = createSquareAdapter(
+    {
+      baseUrl: sim.baseUrl,
+      clientId: sim.credentials.applicationId,
+      clientSecret: sim.credentials.applicationSecret,
+      redirectUri: REDIRECT,
+      webhookSignatureKey: subscriptions[0]?.signatureKey,
+      now: () => sim.control.now(),
+      sleep: recorder.sleep,
+      random: () => 0.5,
+    },
+    store,
+  );
+  const query = await consent(adapter.authorizeUrl('csrf-3'));
+  await adapter.exchangeCode(query.get('code') ?? '');
+  location = sim.control.locations()[0]?.id ?? '';
+});
+
+const listing = (sizes: string[], key = 'AJ1') => ({
+  groupKey: key,
+  title: 'Air Jordan 1 Chicago',
+  description: 'Deadstock',
+  brand: 'Nike',
+  images: [],
+  condition: 'new' as const,
+  variants: sizes.map((size, i) => ({ sku: `${key}-${size}`, size, quantity: i + 1, priceCents: 30_000 + i * 1_000 })),
+  placement: { locationId: location },
+});
+
+describe('Square adapter against the simulator', () => {
+  it('lists an item with three variations and their counts', async () => {
+    const result = await adapter.upsertListing(listing(['9', '10', '11']));
+    expect(result.variants.map((v) => sim.control.inStock(v.sku, location))).toEqual([1, 2, 3]);
+    expect(result.variants.every((v) => v.variationId && !v.variationId.startsWith('#'))).toBe(true);
+  });
+
+  it('sets 120 counts in batches of 100; only the bad one fails; prices per variation', async () => {
+    const sizes = Array.from({ length: 120 }, (_, i) => `S${i}`);
+    const { variants } = await adapter.upsertListing(listing(sizes, 'BIG'));
+    sim.control.clearRequests();
+    const bogus: SquareRef = { ...(variants[0] as SquareRef), sku: 'ghost', variationId: 'NOPE000000000' };
+    const results = await adapter.setQuantities([
+      ...variants.map((ref, i) => ({ ref, sku: ref.sku, quantity: i === 0 ? 0 : 6 })),
+      { ref: bogus, sku: 'ghost', quantity: 1 },
+    ]);
+    expect(results.filter((r) => !r.ok).map((r) => r.sku)).toEqual(['ghost']);
+    expect(sim.control.inStock('BIG-S0', location)).toBe(0);
+    expect(sim.control.inStock('BIG-S119', location)).toBe(6);
+    const sent = sim.control
+      .requests({ route: 'POST /v2/inventory/changes/batch-create' })
+      .map((r) => (r.body as { changes: unknown[] }).changes.length);
+    expect(sent).toEqual([100, 21, 20]);
+    const prices = await adapter.setPrices([
+      ...variants.slice(0, 2).map((ref) => ({ ref, sku: ref.sku, priceCents: 25_000 })),
+      { ref: bogus, sku: 'ghost', priceCents: 1 },
+    ]);
+    expect(prices.map((p) => p.ok)).toEqual([true, true, false]);
+  });
+
+  it('refreshes after expiry, backs off on RATE_LIMITED, asks for reconnect when refresh fails', async () => {
+    await adapter.upsertListing(listing(['9']));
+    sim.control.advanceClock('31d');
+    sim.control.failNext({ route: 'POST /v2/orders/search', kind: 'rate-limit' });
+    await adapter.fetchOrders({ since: new Date(sim.control.now().getTime() - 60_000) });
+    expect(store.saved).toHaveLength(2);
+    expect(sleeps).toHaveLength(1);
+    if (store.creds) store.creds = { ...store.creds, accessToken: 'EAAAexpired', refreshToken: 'EQAAbogus' };
+    await expect(adapter.fetchOrders({ since: new Date(sim.control.now().getTime() - 60_000) })).rejects.toBeInstanceOf(ReconnectNeeded);
+    expect(store.reconnects).toHaveLength(1);
+  });
+
+  it('pages orders to the missing cursor and verifies webhooks (URL + body)', async () => {
+    const { variants } = await adapter.upsertListing(listing(['9', '10', '11']));
+    const since = new Date(sim.control.now().getTime() - 60_000);
+    for (const ref of variants) sim.control.sell({ sku: ref.sku, locationId: location });
+    const orders = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adapter.fetchOrders({ since, cursor, pageSize: 2 });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(orders.map((o) => o.lines[0]?.sku).sort()).toEqual(['AJ1-10', 'AJ1-11', 'AJ1-9']);
+    expect(orders.find((o) => o.lines[0]?.sku === 'AJ1-9')?.lines[0]).toMatchObject({ quantity: 1, unit_price_cents: 30_000 });
+
+    // The sales sent inventory.count.updated to the seeded subscription: start from a clean log.
+    await sim.control.settleWebhooks();
+    receiver.clear();
+    await sim.control.emitWebhook({ type: 'order.created', dataId: orders[0]?.external_order_id, url: receiver.url, duplicate: 1 });
+    await sim.control.emitWebhook({ type: 'order.created', url: receiver.url, signature: 'bad', attempts: 1 });
+    const [a, b, forged] = receiver.received.map((r) => ({ headers: r.headers, rawBody: r.rawBody, url: receiver.url }));
+    if (!a || !b || !forged) throw new Error('missing deliveries');
+    expect(await adapter.verifyWebhook(a)).toBe(true);
+    expect(await adapter.verifyWebhook({ ...a, url: `${receiver.url}/other` })).toBe(false);
+    expect(await adapter.verifyWebhook(forged)).toBe(false);
+    expect(adapter.parseWebhook(b)[0]?.eventId).toBe(adapter.parseWebhook(a)[0]?.eventId);
+    expect(adapter.parseWebhook(a)[0]?.kind).toBe('order');
+  });
+});

@@ -1,0 +1,38 @@
+import type { Credentials, TokenStore } from './types.ts';
+
+// Test doubles shared by the adapter tests: an in-memory token store and a sleep that only records.
+
+export type MemoryTokenStore = TokenStore & { creds: Credentials | null; saved: Credentials[]; reconnects: string[] };
+
+export function memoryTokenStore(initial: Credentials | null = null): MemoryTokenStore {
+  const store: MemoryTokenStore = {
+    creds: initial,
+    saved: [],
+    reconnects: [],
+    current: async () => {
+      if (!store.creds) throw new Error('not connected');
+      return store.creds;
+    },
+    save: async (next) => {
+      store.creds = next;
+      store.saved.push(next);
+    },
+    reconnectNeeded: async (reason) => {
+      store.reconnects.push(reason);
+    },
+  };
+  return store;
+}
+
+export function recordingSleep(): { sleeps: number[]; sleep: (ms: number) => Promise<void> } {
+  const sleeps: number[] = [];
+  return { sleeps, sleep: async (ms) => void sleeps.push(ms) };
+}
+
+/** Follows the consent redirect by hand and returns the query of the callback URL. */
+export async function consent(url: string): Promise<URLSearchParams> {
+  const response = await fetch(url, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (!location) throw new Error(`no redirect from ${url}: ${response.status}`);
+  return new URL(location).searchParams;
+}

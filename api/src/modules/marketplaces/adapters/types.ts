@@ -1,0 +1,133 @@
+import type { ExternalOrder } from '@tradepost/shared/schemas/sales.ts';
+
+// The contract every marketplace adapter fulfils (issue #6). Adapters are plain HTTP clients:
+// no database; tokens come from and go back to a `TokenStore` the caller owns.
+
+export type { ExternalOrder };
+
+export type Platform = 'ebay' | 'shopify' | 'square';
+
+export type Credentials = {
+  accessToken: string;
+  /** Null for tokens that cannot be refreshed (Shopify non-expiring offline tokens). */
+  refreshToken: string | null;
+  /** Null when the token never expires. */
+  expiresAt: Date | null;
+  scopes?: string[];
+};
+
+export type TokenStore = {
+  current(): Promise<Credentials>;
+  save(next: Credentials): Promise<void>;
+  /** The account must be connected again (refresh refused, token revoked, app uninstalled). */
+  reconnectNeeded(reason: string): Promise<void>;
+};
+
+export type FetchFn = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export type AdapterConfig = {
+  /** API host, e.g. `https://api.ebay.com`, `https://{shop}.myshopify.com`, `https://connect.squareup.com`. */
+  baseUrl: string;
+  /** eBay's consent page host (`https://auth.ebay.com`); defaults to `baseUrl`. */
+  authBaseUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  /** eBay: the RuName; Shopify and Square: the callback URL. */
+  redirectUri: string;
+  /** Shopify: `shop.myshopify.com` (the OAuth callback's `shop` must match it). */
+  shopDomain?: string;
+  /** Shopify `YYYY-MM`, Square `Square-Version` date. */
+  apiVersion?: string;
+  /** Square: the subscription's signature key and the notification URL exactly as registered. */
+  webhookSignatureKey?: string;
+  fetch?: FetchFn;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+  /** Random source for backoff jitter (tests pin it). */
+  random?: () => number;
+};
+
+export type Condition = 'new' | 'new_other' | 'used_excellent' | 'used_very_good' | 'used_good' | 'used_acceptable';
+
+export type ListingVariantInput = { sku: string; size: string; quantity: number; priceCents: number; barcode?: string };
+
+export type ListingInput = {
+  /** Stable key of the product (eBay inventory item group key, Shopify handle, Square item reference). */
+  groupKey: string;
+  title: string;
+  description: string;
+  brand: string;
+  /** HTTPS image URLs. */
+  images: string[];
+  condition: Condition;
+  /** eBay leaf category id; Shopify product type. */
+  category?: { ebayCategoryId?: string; productType?: string };
+  variants: ListingVariantInput[];
+  /** The option name sizes are listed under (`Size`, or eBay's `US Shoe Size`). */
+  sizeLabel?: string;
+  /** eBay: business policies and inventory location; Shopify/Square: the location the stock sits at. */
+  placement: {
+    locationId?: string;
+    ebay?: {
+      marketplaceId?: string;
+      merchantLocationKey: string;
+      fulfillmentPolicyId: string;
+      paymentPolicyId: string;
+      returnPolicyId: string;
+    };
+  };
+  currency?: string;
+};
+
+export type EbayRef = { platform: 'ebay'; sku: string; offerId: string; groupKey: string | null; listingId: string | null };
+export type ShopifyRef = {
+  platform: 'shopify';
+  sku: string;
+  productId: string;
+  variantId: string;
+  inventoryItemId: string;
+  locationId: string;
+};
+export type SquareRef = { platform: 'square'; sku: string; itemId: string; variationId: string; locationId: string };
+export type VariantRef = EbayRef | ShopifyRef | SquareRef;
+
+export type ListingResult<Ref extends VariantRef> = { listingId: string; variants: Ref[] };
+
+export type ItemError = { code: string; message: string; retryable: boolean };
+export type ItemResult = { sku: string; ok: true } | { sku: string; ok: false; error: ItemError };
+
+export type QuantityUpdate<Ref extends VariantRef> = { ref: Ref; sku: string; quantity: number };
+export type PriceUpdate<Ref extends VariantRef> = { ref: Ref; sku: string; priceCents: number };
+
+export type OrderPage = { orders: ExternalOrder[]; nextCursor: string | null };
+export type FetchOrdersInput = { since: Date; cursor?: string | null; pageSize?: number };
+
+export type ShipmentInput = { carrier: string; trackingNumber: string; lines?: { sku: string; quantity: number }[] };
+
+export type WebhookRequest = { headers: Record<string, string | string[] | undefined>; rawBody: Buffer | string; url?: string };
+
+export type WebhookEvent = {
+  platform: Platform;
+  /** The platform's dedupe id: eBay notificationId, Shopify X-Shopify-Webhook-Id, Square event_id. */
+  eventId: string;
+  topic: string;
+  kind: 'order' | 'inventory' | 'product' | 'uninstalled' | 'other';
+  /** The order to fetch when the payload does not carry it whole. */
+  orderId?: string;
+  order?: ExternalOrder;
+  payload: unknown;
+};
+
+export type MarketplaceAdapter<Ref extends VariantRef> = {
+  platform: Platform;
+  authorizeUrl(state: string, scopes?: string[]): string;
+  exchangeCode(code: string): Promise<Credentials>;
+  upsertListing(input: ListingInput): Promise<ListingResult<Ref>>;
+  setQuantities(items: QuantityUpdate<Ref>[]): Promise<ItemResult[]>;
+  setPrices(items: PriceUpdate<Ref>[]): Promise<ItemResult[]>;
+  endListing(refs: Ref[]): Promise<void>;
+  fetchOrders(input: FetchOrdersInput): Promise<OrderPage>;
+  markShipped(orderId: string, shipment: ShipmentInput): Promise<void>;
+  verifyWebhook(request: WebhookRequest): Promise<boolean>;
+  parseWebhook(request: WebhookRequest): WebhookEvent[];
+};
