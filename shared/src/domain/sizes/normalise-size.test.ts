@@ -190,6 +190,33 @@ const SPELLINGS: readonly (readonly [string, Expected])[] = [
   ['M/W', null],
   ['US / 10', null],
   ['10.5 / US', null],
+  // The issue's list and more from recent imports
+  ['10.5M / 12W', ['us-men', '10.5']],
+  ['M 10 / W 11.5', ['us-men', '10']],
+  ['Size 10.5 US Men', ['us-men', '10.5']],
+  ['US 9.5M', ['us-men', '9.5']],
+  ['9,5 US', ['us-men', '9.5']],
+  ['US11 / UK10 / EU45', ['us-men', '11']],
+  ['US M 10.5 / W 12 / EU 44.5', ['us-men', '10.5']],
+  ['27.5cm', ['cm', '27.5']],
+  ['EUR 42', ['eu', '42']],
+  ['UK 8.5 / EU 42.5', ['uk', '8.5']],
+  ['Youth 5Y', ['gs', '5Y']],
+  ['Youth 6.5', ['gs', '6.5Y']],
+  ['youth 5.5y', ['gs', '5.5Y']],
+  ['6.5Y GS', ['gs', '6.5Y']],
+  ['GS 6.5', ['gs', '6.5Y']],
+  ['TD 9C', ['toddler', '9C']],
+  ['W 30 L 32', ['waist', '30']],
+  ['W30 L32', ['waist', '30']],
+  ['30x32', ['waist', '30']],
+  ['one size', ['one-size', 'OS']],
+  ['One Size Fits All', ['one-size', 'OS']],
+  ['Mens US 10.5 D', null], // a width letter: a person decides whether D means standard
+  ['2T', null], // toddler apparel, not a shoe size
+  ['Large Tall', null],
+  ["Kids' 5", null],
+  ['Size M (Men)', null],
 ];
 
 const expected = (value: Expected): NormalisedSize | null => (value ? { formatId: value[0], value: value[1], confidence: 'exact' } : null);

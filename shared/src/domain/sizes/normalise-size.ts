@@ -81,6 +81,11 @@ const MARKER_WORDS: ReadonlyMap<string, Marker> = new Map<string, Marker>([
   ['c', { letter: 'c' }],
 ]);
 
+/** Whether a word is one the normaliser reads as a region, group or kids' letter ('us', 'mens', 'gs', 'y'). */
+export function isSizeMarkerWord(word: string): boolean {
+  return MARKER_WORDS.has(word.toLowerCase());
+}
+
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bgrade ?school\b/g, ' gs '],
   [/\bbig ?kids?\b/g, ' gs '],
