@@ -120,7 +120,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
       await api.register(realtimeRoutes);
       await api.register(bugReportsRoutes);
       await api.register(invitationRoutes, { config });
-      await api.register(publicMediaRoutes);
+      await api.register(publicMediaRoutes, { config });
       await api.register(sizeMatchingRoutes);
       await api.register(
         businessScope([
@@ -129,7 +129,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
           catalogIoRoutes,
           inventoryRoutes,
           preownedRoutes,
-          mediaRoutes,
+          async (scope) => scope.register(mediaRoutes, { config }),
           salesRoutes,
           analyticsRoutes,
           sizeFormatsRoutes,

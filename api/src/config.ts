@@ -28,6 +28,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
     .optional(),
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, '.data')),
+  /** Uploaded images (resized originals and thumbnails); DATA_DIR/media when unset. */
+  MEDIA_DIR: z.string().min(1).optional(),
   /** Port of the embedded PostgreSQL; 0 picks a free one. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -54,7 +56,7 @@ const envSchema = z.object({
   BUILD_ID: z.string().default('dev'),
 });
 
-export type Config = z.infer<typeof envSchema> & { version: string; repoRoot: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'MEDIA_DIR'> & { MEDIA_DIR: string; version: string; repoRoot: string };
 
 export class ConfigError extends Error {}
 
@@ -66,5 +68,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { version?: string };
-  return { ...result.data, version: pkg.version ?? '0.0.0', repoRoot };
+  const MEDIA_DIR = result.data.MEDIA_DIR ?? resolve(result.data.DATA_DIR, 'media');
+  return { ...result.data, MEDIA_DIR, version: pkg.version ?? '0.0.0', repoRoot };
 }
