@@ -1,6 +1,7 @@
 // `npm run bench:inventory`: one business with 100,000 products, 400,000 variants and 1,000,000
 // movements, then p50/p95/p99 of the hot inventory paths through the HTTP API, with the raw SQL of
-// the search beside it. Prints figures; asserts nothing. Sizes: BENCH_PRODUCTS (default 100000).
+// the very statements the API runs beside the search and the filtered-set summary. Prints figures;
+// asserts nothing. Sizes: BENCH_PRODUCTS (default 100000), BENCH_SAMPLES (200), BENCH_SUMMARY_SAMPLES (40).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +10,12 @@ import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
 import { migrate, openOrm } from '../../api/src/db/orm.ts';
 import { productDetailsSql, productPageSql, type SqlStatement } from '../../api/src/modules/catalog/catalog.service.ts';
+import { productSetSummarySql } from '../../api/src/modules/catalog/product-query.ts';
+import { productFilterSchema, productListQuerySchema } from '../../shared/src/schemas/catalog.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const SUMMARY_SAMPLES = Number(process.env.BENCH_SUMMARY_SAMPLES ?? 40);
 const root = resolve(import.meta.dirname, '../..');
 
 const dir = mkdtempSync(join(tmpdir(), 'tradepost-bench-'));
@@ -131,10 +135,10 @@ try {
   };
   const fmt = (name: string, s: { p50: number; p95: number; p99: number }) =>
     `${name.padEnd(46)} p50 ${s.p50.toFixed(1).padStart(6)} ms   p95 ${s.p95.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms`;
-  const time = async (run: (i: number) => Promise<unknown>) => {
+  const time = async (run: (i: number) => Promise<unknown>, count = SAMPLES) => {
     for (let i = 0; i < 10; i += 1) await run(i); // warm-up
     const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i += 1) {
+    for (let i = 0; i < count; i += 1) {
       const t0 = performance.now();
       await run(i);
       samples.push(performance.now() - t0);
@@ -164,11 +168,15 @@ try {
     'panda',
   ];
   const query = (i: number) => typed[i % typed.length] ?? 'j';
-  const search = await time((i) => api('GET', `/businesses/${businessId}/products?q=${encodeURIComponent(query(i))}&limit=50`, token));
-  // The raw figure runs the very statements the API runs (ids and capped count, then shape), straight on PostgreSQL.
+  // Exactly what the products page sends on each keystroke: the page of 50, no count (the count and
+  // the values come from /products/summary, which the page asks for separately and waits for less).
+  const searchPath = (i: number) => `/businesses/${businessId}/products?q=${encodeURIComponent(query(i))}&limit=50`;
+  const search = await time((i) => api('GET', searchPath(i), token));
+  // The raw figure runs the very statements the API runs for that request (the page's ids, then the
+  // shape of those rows), built by the same functions from the same parsed query, on PostgreSQL directly.
   const numbered = (statement: SqlStatement) => ({ text: platform.formatQuery(statement.sql, statement.params as never[]), values: [] });
   const rawSearch = await time(async (i) => {
-    const q = { q: query(i), limit: 50, offset: 0, sort: 'updated_at' as const, status: 'active' as const };
+    const q = productListQuerySchema.parse({ q: query(i), limit: '50' });
     const ids = (await client.query(numbered(productPageSql(businessId, q)))).rows as { id: string }[];
     if (ids.length)
       await client.query(
@@ -180,6 +188,14 @@ try {
         ),
       );
   });
+  // The figures above the table for a filtered set (count, units, value at cost and at price).
+  const summaries = ['brand=Jordan', 'q=samba', 'q=sc0123', 'brand=Nike&q=chicago'];
+  const summaryQuery = (i: number) => summaries[i % summaries.length] ?? 'q=samba';
+  const summary = await time((i) => api('GET', `/businesses/${businessId}/products/summary?${summaryQuery(i)}`, token), SUMMARY_SAMPLES);
+  const rawSummary = await time(async (i) => {
+    const filter = productFilterSchema.parse(Object.fromEntries(new URLSearchParams(summaryQuery(i))));
+    await client.query(numbered(productSetSummarySql(businessId, filter)));
+  }, SUMMARY_SAMPLES);
   const page = await time((i) => api('GET', `/businesses/${businessId}/products?limit=50&offset=${(i % 20) * 50}&sort=updated_at`, token));
   const variants = (await client.query('SELECT id FROM variants WHERE business_id = $1 LIMIT 500', [businessId])).rows as { id: string }[];
   const ledger = await time((i) =>
@@ -192,12 +208,14 @@ try {
     }),
   );
 
-  console.log(`${SAMPLES} sequential requests each, after 10 warm-up requests\n`);
+  console.log(`${SAMPLES} sequential requests each (summary: ${SUMMARY_SAMPLES}), after 10 warm-up requests\n`);
   console.log(fmt('product search as you type (API)', search));
   console.log(fmt('  the same statements, raw SQL', rawSearch));
   console.log(
     `${''.padEnd(46)} our overhead at p95: ${(search.p95 / Math.max(rawSearch.p95, 0.001)).toFixed(2)}×  (target ≤ 1.5×; p95 target < 50 ms)`,
   );
+  console.log(fmt('filtered-set summary (API)', summary));
+  console.log(fmt('  the same statement, raw SQL', rawSummary));
   console.log(fmt('products page, 50 by updated_at (API)', page));
   console.log(fmt("a variant's ledger and reconciliation (API)", ledger));
   console.log(fmt('post an adjustment (API)', adjust));

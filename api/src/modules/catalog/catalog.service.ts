@@ -1,25 +1,69 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { compareSizes, isSizeFormatId } from '@tradepost/shared/domain/sizes/size-formats.ts';
-import type { createProductBodySchema, Product as ProductDto, productListQuerySchema } from '@tradepost/shared/schemas/catalog.ts';
+import { type ResolvedSizeFormat, resolveBuiltInSizeFormat } from '@tradepost/shared/domain/sizes/resolved-size-format.ts';
+import { SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import type {
+  CreateProductInput,
+  Product as ProductDto,
+  ProductFacets,
+  ProductFilter,
+  ProductImage,
+  ProductList,
+  ProductListQuery,
+  ProductSetSummary,
+  ProductSizeRun,
+  ProductStatus,
+  UpdateProductInput,
+} from '@tradepost/shared/schemas/catalog.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
-import type { z } from 'zod';
-import { Conflict, NotFound } from '../../errors.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { resolveImages } from '../media/media.service.ts';
+import { loadSizeFormat } from '../sizes/size-format-lookup.ts';
 import { Barcode } from './barcode.entity.ts';
+import {
+  barcodeKind,
+  barcodesTaken,
+  canonicalSizes,
+  conflictFromUniqueViolation,
+  duplicate,
+  sizeFormatOrInvalid,
+  skusTaken,
+  styleCodeTaken,
+} from './catalog-rules.ts';
 import { Product } from './product.entity.ts';
+import {
+  brandFacetSql,
+  PRODUCT_COUNT_CAP,
+  productCountSql,
+  productDetailsSql,
+  productPageSql,
+  productSetSummarySql,
+  sizeFacetSql,
+} from './product-query.ts';
 import { Variant } from './variant.entity.ts';
 
-type CreateProductInput = z.output<typeof createProductBodySchema>;
-type ListQuery = z.output<typeof productListQuerySchema>;
+export { barcodeKind } from './catalog-rules.ts';
+export { PRODUCT_COUNT_CAP, productCountSql, productDetailsSql, productPageSql, type SqlStatement } from './product-query.ts';
 
-/** UPC-A is 12 digits and EAN-13 13; anything else is the shop's own code. */
-export const barcodeKind = (code: string): 'upc' | 'ean' | 'custom' =>
-  /^\d{12}$/.test(code) ? 'upc' : /^\d{13}$/.test(code) ? 'ean' : 'custom';
+/** Where a unique index's 409 (a lost race) lands on the product form. */
+const fieldOfConstraint = (constraint: string) => (constraint === 'products_style_code_key' ? 'style_code' : 'variants');
 
-/** Duplicates inside the request and against the business's catalog, each named by its field. */
-async function duplicateErrors(em: EntityManager, businessId: string, input: CreateProductInput): Promise<FieldError[]> {
+/**
+ * Sizes in the product's run (built-in or custom, in the run's spelling), then duplicates inside the
+ * request and against the catalog, each named by its field. Nothing is written when any is found.
+ */
+export async function createProduct(em: EntityManager, businessId: string, input: CreateProductInput): Promise<string> {
+  const format = await sizeFormatOrInvalid(em, businessId, input.size_format);
+  const checked = canonicalSizes(
+    format,
+    input.variants.map((variant, i) => ({ size: variant.size, field: `variants.${i}.size` })),
+  );
+  if (checked.errors.length) throw new Invalid(checked.errors.map((e) => e.message).join('; '), checked.errors);
+  const variants = input.variants.map((variant, i) => ({ ...variant, size: checked.sizes[i] ?? variant.size }));
+  const images = await resolveImages(em, businessId, input.images);
+
   const errors: FieldError[] = [];
   const seen = { sizes: new Set<string>(), skus: new Set<string>(), codes: new Set<string>() };
-  input.variants.forEach((variant, i) => {
+  variants.forEach((variant, i) => {
     if (seen.sizes.has(variant.size)) errors.push({ field: `variants.${i}.size`, message: `Size ${variant.size} is listed twice` });
     if (seen.skus.has(variant.sku.toLowerCase()))
       errors.push({ field: `variants.${i}.sku`, message: `SKU ${variant.sku} is listed twice` });
@@ -31,72 +75,62 @@ async function duplicateErrors(em: EntityManager, businessId: string, input: Cre
       seen.codes.add(barcode.code);
     });
   });
-  if (input.style_code) {
-    const taken = await em.execute('SELECT 1 FROM products WHERE business_id = ? AND lower(style_code) = lower(?)', [
-      businessId,
-      input.style_code,
-    ]);
-    if (taken.length) errors.push({ field: 'style_code', message: `Style code ${input.style_code} is already in your catalog` });
-  }
-  const skus = input.variants.map((v) => v.sku.toLowerCase());
-  if (skus.length) {
-    const rows = await em.execute<{ sku: string }[]>(
-      `SELECT lower(sku) AS sku FROM variants WHERE business_id = ? AND lower(sku) IN (${skus.map(() => '?').join(',')})`,
-      [businessId, ...skus],
-    );
-    const taken = new Set(rows.map((r) => r.sku));
-    input.variants.forEach((variant, i) => {
-      if (taken.has(variant.sku.toLowerCase())) errors.push({ field: `variants.${i}.sku`, message: `SKU ${variant.sku} is already used` });
+  if (input.style_code && input.condition !== 'pre_owned' && (await styleCodeTaken(em, businessId, input.style_code)))
+    errors.push({ field: 'style_code', message: `Style code ${input.style_code} is already in your catalog` });
+  const takenSkus = await skusTaken(
+    em,
+    businessId,
+    variants.map((v) => v.sku),
+  );
+  const takenCodes = await barcodesTaken(em, businessId, [...seen.codes]);
+  variants.forEach((variant, i) => {
+    if (takenSkus.has(variant.sku.toLowerCase()))
+      errors.push({ field: `variants.${i}.sku`, message: `SKU ${variant.sku} is already used` });
+    variant.barcodes.forEach((barcode, j) => {
+      if (takenCodes.has(barcode.code))
+        errors.push({ field: `variants.${i}.barcodes.${j}.code`, message: `Barcode ${barcode.code} is already used` });
     });
-  }
-  const codes = [...seen.codes];
-  if (codes.length) {
-    const rows = await em.execute<{ code: string }[]>(
-      `SELECT code FROM barcodes WHERE business_id = ? AND code IN (${codes.map(() => '?').join(',')})`,
-      [businessId, ...codes],
-    );
-    const taken = new Set(rows.map((r) => r.code));
-    input.variants.forEach((variant, i) => {
-      variant.barcodes.forEach((barcode, j) => {
-        if (taken.has(barcode.code))
-          errors.push({ field: `variants.${i}.barcodes.${j}.code`, message: `Barcode ${barcode.code} is already used` });
-      });
-    });
-  }
-  return errors;
-}
-
-export async function createProduct(em: EntityManager, businessId: string, input: CreateProductInput): Promise<string> {
-  const errors = await duplicateErrors(em, businessId, input);
-  if (errors.length) throw new Conflict(errors.map((e) => e.message).join('; '), 'DUPLICATE', errors);
-  return em.transactional(async (tx) => {
-    const product = tx.create(Product, {
-      business: businessId,
-      title: input.title,
-      brand: input.brand ?? null,
-      styleCode: input.style_code ?? null,
-      colorway: input.colorway ?? null,
-      category: input.category,
-      sizeFormat: input.size_format,
-      retailPriceCents: input.retail_price_cents ?? null,
-      releaseDate: input.release_date ?? null,
-      description: input.description ?? null,
-      tags: input.tags,
-    });
-    for (const v of input.variants) {
-      const variant = tx.create(Variant, {
-        business: businessId,
-        product,
-        size: v.size,
-        sku: v.sku,
-        priceCents: v.price_cents ?? null,
-        weightGrams: v.weight_grams ?? null,
-      });
-      for (const b of v.barcodes) tx.create(Barcode, { business: businessId, variant, code: b.code, kind: b.kind ?? barcodeKind(b.code) });
-    }
-    await tx.flush();
-    return product.id;
   });
+  if (errors.length) throw duplicate(errors);
+
+  try {
+    return await em.transactional(async (tx) => {
+      const product = tx.create(Product, {
+        business: businessId,
+        title: input.title,
+        brand: input.brand || null,
+        styleCode: input.style_code ?? null,
+        colorway: input.colorway || null,
+        category: input.category,
+        sizeFormat: format.id,
+        condition: input.condition,
+        grade: input.condition === 'pre_owned' ? (input.grade ?? null) : null,
+        conditionNotes: input.condition_notes || null,
+        status: input.status,
+        retailPriceCents: input.retail_price_cents ?? null,
+        releaseDate: input.release_date ?? null,
+        description: input.description ?? null,
+        tags: input.tags,
+        images,
+      });
+      for (const v of variants) {
+        const variant = tx.create(Variant, {
+          business: businessId,
+          product,
+          size: v.size,
+          sku: v.sku,
+          priceCents: v.price_cents ?? null,
+          weightGrams: v.weight_grams ?? null,
+        });
+        for (const b of v.barcodes)
+          tx.create(Barcode, { business: businessId, variant, code: b.code, kind: b.kind ?? barcodeKind(b.code) });
+      }
+      await tx.flush();
+      return product.id;
+    });
+  } catch (error) {
+    throw conflictFromUniqueViolation(error, fieldOfConstraint) ?? error;
+  }
 }
 
 type ProductRow = {
@@ -107,153 +141,266 @@ type ProductRow = {
   colorway: string | null;
   category: ProductDto['category'];
   size_format: string;
+  condition: ProductDto['condition'];
+  grade: ProductDto['grade'];
+  condition_notes: string | null;
   retail_price_cents: number | null;
   release_date: string | null;
   description: string | null;
   tags: string[];
-  status: ProductDto['status'];
+  images: ProductImage[] | null;
+  status: ProductStatus;
+  archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  variants: ProductDto['variants'] | null;
+  /** One array per variant, in the order productSelect builds it. */
+  variants: VariantTuple[] | null;
 };
 
-// One query shapes the whole answer (variants, barcodes and stock) so a page of 50 is one round trip.
-const productSelect = `
-  SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.retail_price_cents,
-         to_char(p.release_date, 'YYYY-MM-DD') AS release_date, p.description, p.tags, p.status, p.created_at, p.updated_at,
-         (SELECT json_agg(json_build_object(
-                   'id', v.id, 'size', v.size, 'sku', v.sku, 'price_cents', v.price_cents, 'weight_grams', v.weight_grams,
-                   'barcodes', coalesce((SELECT json_agg(json_build_object('code', b.code, 'kind', b.kind) ORDER BY b.code)
-                                           FROM barcodes b WHERE b.variant_id = v.id), '[]'),
-                   'on_hand', coalesce((SELECT sum(l.on_hand) FROM stock_levels l WHERE l.variant_id = v.id AND l.business_id = p.business_id), 0),
-                   'available', coalesce((SELECT sum(l.on_hand - l.reserved - l.committed) FROM stock_levels l
-                                           WHERE l.variant_id = v.id AND l.business_id = p.business_id), 0)
-                 ))
-            FROM variants v WHERE v.product_id = p.id) AS variants`;
+type VariantTuple = [
+  id: string,
+  size: string,
+  sku: string,
+  priceCents: number | null,
+  weightGrams: number | null,
+  barcodes: string[] | null,
+  onHand: number | string | null,
+  available: number | string | null,
+];
 
-const present = (row: ProductRow): ProductDto => ({
-  id: row.id,
-  title: row.title,
-  brand: row.brand,
-  style_code: row.style_code,
-  colorway: row.colorway,
-  category: row.category,
-  size_format: row.size_format,
-  retail_price_cents: row.retail_price_cents,
-  release_date: row.release_date,
-  description: row.description,
-  tags: row.tags,
-  status: row.status,
-  variants: (row.variants ?? [])
-    .map((v) => ({ ...v, on_hand: Number(v.on_hand), available: Number(v.available) }))
-    .sort((a, b) => (isSizeFormatId(row.size_format) ? compareSizes(row.size_format, a.size, b.size) : a.size.localeCompare(b.size))),
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
+const presentVariant = ([
+  id,
+  size,
+  sku,
+  priceCents,
+  weightGrams,
+  barcodes,
+  onHand,
+  available,
+]: VariantTuple): ProductDto['variants'][number] => ({
+  id,
+  size,
+  sku,
+  price_cents: priceCents,
+  weight_grams: weightGrams,
+  // Codes hold no spaces (letters, digits, dashes), so 'code kind' splits cleanly.
+  barcodes: (barcodes ?? []).map((entry) => {
+    const [code = '', kind = 'custom'] = entry.split(' ');
+    return { code, kind: kind as 'upc' | 'ean' | 'custom' };
+  }),
+  on_hand: Number(onHand ?? 0),
+  available: Number(available ?? 0),
 });
 
-export async function getProduct(em: EntityManager, businessId: string, productId: string): Promise<ProductDto> {
-  const [row] = await em.execute<ProductRow[]>(`${productSelect} FROM products p WHERE p.business_id = ? AND p.id = ?`, [
-    businessId,
-    productId,
-  ]);
-  if (!row) throw new NotFound('Product not found');
-  return present(row);
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function present(row: ProductRow, format: ResolvedSizeFormat | null): ProductDto {
+  const compare = format?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    id: row.id,
+    title: row.title,
+    brand: row.brand,
+    style_code: row.style_code,
+    colorway: row.colorway,
+    category: row.category,
+    size_format: row.size_format,
+    condition: row.condition,
+    grade: row.grade,
+    condition_notes: row.condition_notes,
+    retail_price_cents: row.retail_price_cents,
+    release_date: row.release_date,
+    description: row.description,
+    tags: row.tags,
+    images: row.images ?? [],
+    status: row.status,
+    archived_at: row.archived_at === null ? null : iso(row.archived_at),
+    variants: (row.variants ?? []).map(presentVariant).sort((a, b) => compare(a.size, b.size)),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export type SqlStatement = { sql: string; params: unknown[] };
-
-export const PRODUCT_COUNT_CAP = 10_000;
-
-/**
- * The page of product ids (cheap columns only, so the total is a plain count). Exported for the
- * benchmark's raw-SQL figure. The matching strategy depends on what was typed, because PostgreSQL
- * plans each literal pattern separately (MikroORM inlines parameters):
- * - under 3 characters: titles only (no trigram can help; codes that short mean nothing), so the
- *   updated_at index is walked and the first 50 matches end the scan;
- * - with a digit (style codes, SKUs, barcodes): one branch per source, each using its own index,
- *   merged — a rare code is found without walking the catalog;
- * - words: titles, with SKUs as a semi-join, which the planner runs as one hashed subplan.
- */
-export function productPageSql(businessId: string, query: ListQuery): SqlStatement & { countSql: string; countParams: unknown[] } {
-  const statusSql = query.status === 'all' ? '' : ' AND p.status = ?';
-  const statusParams = query.status === 'all' ? [] : [query.status];
-  const order =
-    query.sort === 'title'
-      ? 'p.title ASC, p.id'
-      : query.sort === 'created_at'
-        ? 'p.created_at DESC, p.id DESC'
-        : 'p.updated_at DESC, p.id DESC';
-  const q = query.q ?? '';
-  const like = `%${escapeLike(q.toLowerCase())}%`;
-
-  let from: string;
-  let params: unknown[];
-  if (q === '') {
-    from = `products p WHERE p.business_id = ?${statusSql}`;
-    params = [businessId, ...statusParams];
-  } else if (q.length < 3) {
-    from = `products p WHERE p.business_id = ?${statusSql} AND p.search_text LIKE ?`;
-    params = [businessId, ...statusParams, like];
-  } else if (/\d/.test(q)) {
-    from = `(SELECT p.* FROM products p WHERE p.business_id = ?${statusSql} AND p.search_text LIKE ?
-             UNION
-             SELECT p.* FROM variants v JOIN products p ON p.id = v.product_id WHERE v.business_id = ? AND lower(v.sku) LIKE ?${statusSql}
-             UNION
-             SELECT p.* FROM barcodes b JOIN variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id
-              WHERE b.business_id = ? AND b.code = ?${statusSql}) p`;
-    params = [businessId, ...statusParams, like, businessId, like, ...statusParams, businessId, q, ...statusParams];
-  } else {
-    from = `products p WHERE p.business_id = ?${statusSql} AND (p.search_text LIKE ?
-             OR p.id IN (SELECT v.product_id FROM variants v WHERE v.business_id = ? AND lower(v.sku) LIKE ?))`;
-    params = [businessId, ...statusParams, like, businessId, like];
+/** The size runs of these rows: built-ins from memory, each custom run once from the database. */
+async function formatsOf(em: EntityManager, businessId: string, rows: readonly ProductRow[]) {
+  const formats = new Map<string, ResolvedSizeFormat | null>();
+  for (const id of new Set(rows.map((row) => row.size_format))) {
+    formats.set(id, resolveBuiltInSizeFormat(id) ?? (await loadSizeFormat(em, businessId, id)));
   }
-  return {
-    sql: `SELECT p.id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    params: [...params, query.limit, query.offset],
-    // Counting every match would make a one-letter search scan the whole catalog; past the cap the
-    // screen says "10,000+".
-    countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} LIMIT ${PRODUCT_COUNT_CAP}) capped`,
-    countParams: params,
-  };
+  return formats;
 }
 
-/** The full shape (variants, barcodes, stock) of the given products. */
-export function productDetailsSql(businessId: string, ids: string[]): SqlStatement {
-  return {
-    sql: `${productSelect} FROM products p WHERE p.business_id = ? AND p.id IN (${ids.map(() => '?').join(',')})`,
-    params: [businessId, ...ids],
-  };
+export async function getProduct(em: EntityManager, businessId: string, productId: string): Promise<ProductDto> {
+  const details = productDetailsSql(businessId, [productId]);
+  const [row] = await em.execute<ProductRow[]>(details.sql, details.params);
+  if (!row) throw new NotFound('Product not found');
+  const formats = await formatsOf(em, businessId, [row]);
+  return present(row, formats.get(row.size_format) ?? null);
 }
 
 /**
- * Search as you type across title, brand, style code, colorway, SKU and exact barcode. Two steps:
- * the page's ids, then the shape of just those rows (shaping in the first query would build the
- * JSON of every matching row).
+ * Search as you type across title, brand, style code, colorway, SKU and exact barcode, with the
+ * filter bar's filters. Two steps: the page's ids, then the shape of just those rows (shaping in
+ * the first query would build the JSON of every match). The count runs only when asked, after the
+ * page, and not at all when the first page already holds every match.
  */
-export async function listProducts(
-  em: EntityManager,
-  businessId: string,
-  query: ListQuery,
-): Promise<{ items: ProductDto[]; total: number; total_is_capped: boolean }> {
+export async function listProducts(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductList> {
   const pageSql = productPageSql(businessId, query);
-  const [page, counted] = await Promise.all([
-    em.execute<{ id: string }[]>(pageSql.sql, pageSql.params),
-    em.execute<{ total: number }[]>(pageSql.countSql, pageSql.countParams),
-  ]);
-  const total = counted[0]?.total ?? 0;
-  const totalIsCapped = total >= PRODUCT_COUNT_CAP;
+  const page = await em.execute<{ id: string }[]>(pageSql.sql, pageSql.params);
+  let total: number | null = null;
+  if (query.with_total === true) {
+    if (query.offset === 0 && page.length < query.limit) total = page.length;
+    else {
+      const count = productCountSql(businessId, query);
+      total = (await em.execute<{ total: number }[]>(count.sql, count.params))[0]?.total ?? 0;
+    }
+  }
+  const totalIsCapped = total !== null && total >= PRODUCT_COUNT_CAP;
   if (page.length === 0) return { items: [], total, total_is_capped: totalIsCapped };
   const details = productDetailsSql(
     businessId,
     page.map((row) => row.id),
   );
   const rows = await em.execute<ProductRow[]>(details.sql, details.params);
+  const formats = await formatsOf(em, businessId, rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = page.flatMap((row) => {
     const found = byId.get(row.id);
-    return found ? [present(found)] : [];
+    return found ? [present(found, formats.get(found.size_format) ?? null)] : [];
   });
   return { items, total, total_is_capped: totalIsCapped };
+}
+
+/** The filtered set's size and worth, for the figures above the products table. */
+export async function productSetSummary(em: EntityManager, businessId: string, filter: ProductFilter): Promise<ProductSetSummary> {
+  const statement = productSetSummarySql(businessId, filter);
+  const [row] = await em.execute<{ products: string; on_hand: string; at_price: string; lot_units: string; at_cost: string }[]>(
+    statement.sql,
+    statement.params,
+  );
+  const onHand = Number(row?.on_hand ?? 0);
+  return {
+    products: Number(row?.products ?? 0),
+    units_on_hand: onHand,
+    value_at_cost_cents: Number(row?.at_cost ?? 0),
+    value_at_price_cents: Number(row?.at_price ?? 0),
+    units_without_cost: Math.max(onHand - Number(row?.lot_units ?? 0), 0),
+  };
+}
+
+const apparelOrder = new Map((SIZE_FORMATS.find((format) => format.id === 'apparel')?.values ?? []).map((value, i) => [value, i]));
+
+/** Sizes of every run in one list: numbers by value (then kids' letters), apparel letters in run order, the rest by name. */
+export function compareAnySize(a: string, b: string): number {
+  const key = (size: string): [number, number, string] => {
+    const apparel = apparelOrder.get(size.toUpperCase());
+    if (apparel !== undefined) return [1, apparel, ''];
+    const number = /^[A-Za-z]?(\d+(?:\.\d+)?)/.exec(size);
+    if (number?.[1] !== undefined) return [0, Number(number[1]), size];
+    return [2, 0, size.toLowerCase()];
+  };
+  const [ga, na, ta] = key(a);
+  const [gb, nb, tb] = key(b);
+  return ga - gb || na - nb || (ta < tb ? -1 : ta > tb ? 1 : 0);
+}
+
+export async function productFacets(em: EntityManager, businessId: string, status: ProductFilter['status']): Promise<ProductFacets> {
+  const brands = brandFacetSql(businessId, status);
+  const sizes = sizeFacetSql(businessId);
+  const brandRows = await em.execute<{ brand: string; products: number }[]>(brands.sql, brands.params);
+  const sizeRows = await em.execute<{ size: string }[]>(sizes.sql, sizes.params);
+  return { brands: brandRows, sizes: sizeRows.map((row) => row.size).sort(compareAnySize) };
+}
+
+export async function productSizeRun(em: EntityManager, businessId: string, productId: string): Promise<ProductSizeRun> {
+  const [row] = await em.execute<{ size_format: string }[]>('SELECT size_format FROM products WHERE business_id = ? AND id = ?', [
+    businessId,
+    productId,
+  ]);
+  if (!row) throw new NotFound('Product not found');
+  const format = await loadSizeFormat(em, businessId, row.size_format);
+  if (format === null) return { size_format: row.size_format, name: 'Size format removed', sizes: [], is_custom: true };
+  return { size_format: format.id, name: format.name, sizes: [...format.sizes], is_custom: format.isCustom };
+}
+
+/**
+ * PATCH: only the fields sent change. Condition and grade are checked on the result (a grade needs
+ * a pre-owned item; leaving pre-owned drops the grade). Size edits (SKU, price, weight) ride along
+ * so one Save is one transaction; a SKU is free when no other size holds it after the change.
+ */
+export async function updateProduct(em: EntityManager, businessId: string, productId: string, input: UpdateProductInput): Promise<void> {
+  const product = await em.findOne(Product, { id: productId, business: businessId });
+  if (product === null) throw new NotFound('Product not found');
+  const variants = await em.find(Variant, { product: productId, business: businessId });
+  const byId = new Map(variants.map((variant) => [variant.id, variant]));
+  const missing = input.variants?.find((change) => !byId.has(change.id));
+  if (missing !== undefined) throw new NotFound(`Size ${missing.id} not found on this product`);
+
+  const condition = input.condition ?? product.condition;
+  const grade = input.grade !== undefined ? input.grade : condition === 'pre_owned' ? (product.grade ?? null) : null;
+  const invalid: FieldError[] = [];
+  if (condition !== 'pre_owned' && grade !== null) invalid.push({ field: 'grade', message: 'Grade applies to pre-owned items only' });
+  if (condition === 'pre_owned' && grade === null && product.status !== 'draft')
+    invalid.push({ field: 'grade', message: 'Choose a grade for a pre-owned item' });
+  if (invalid.length) throw new Invalid(invalid.map((e) => e.message).join('; '), invalid);
+  const images = input.images === undefined ? undefined : await resolveImages(em, businessId, input.images);
+
+  const errors: FieldError[] = [];
+  const styleCode = input.style_code !== undefined ? input.style_code : product.styleCode;
+  const styleCodeChecked = input.style_code !== undefined || input.condition !== undefined;
+  if (styleCodeChecked && styleCode && condition !== 'pre_owned' && (await styleCodeTaken(em, businessId, styleCode, product.id)))
+    errors.push({ field: 'style_code', message: `Style code ${styleCode} is already in your catalog` });
+  const skuChanges = (input.variants ?? []).flatMap((change, i) =>
+    change.sku === undefined || change.sku === byId.get(change.id)?.sku ? [] : [{ i, id: change.id, sku: change.sku }],
+  );
+  if (skuChanges.length) {
+    // After the change: this product's sizes with their new SKUs, and every other size's as it is.
+    const finalSku = new Map(variants.map((variant) => [variant.id, variant.sku.toLowerCase()]));
+    for (const change of skuChanges) finalSku.set(change.id, change.sku.toLowerCase());
+    const elsewhere = await skusTaken(
+      em,
+      businessId,
+      skuChanges.map((change) => change.sku),
+      variants.map((variant) => variant.id),
+    );
+    for (const change of skuChanges) {
+      const lowered = change.sku.toLowerCase();
+      const sharedHere = [...finalSku].some(([id, sku]) => id !== change.id && sku === lowered);
+      if (elsewhere.has(lowered) || sharedHere)
+        errors.push({ field: `variants.${change.i}.sku`, message: `SKU ${change.sku} is already used` });
+    }
+  }
+  if (errors.length) throw duplicate(errors);
+
+  try {
+    await em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(Product, { id: productId, business: businessId });
+      if (input.title !== undefined) row.title = input.title;
+      if (input.brand !== undefined) row.brand = input.brand;
+      if (input.style_code !== undefined) row.styleCode = input.style_code;
+      if (input.colorway !== undefined) row.colorway = input.colorway;
+      if (input.category !== undefined) row.category = input.category;
+      row.condition = condition;
+      row.grade = grade;
+      if (input.condition_notes !== undefined) row.conditionNotes = input.condition_notes;
+      if (input.retail_price_cents !== undefined) row.retailPriceCents = input.retail_price_cents;
+      if (input.release_date !== undefined) row.releaseDate = input.release_date;
+      if (input.description !== undefined) row.description = input.description;
+      if (input.tags !== undefined) row.tags = [...new Set(input.tags)];
+      if (images !== undefined) row.images = images;
+      // Any change, a size's included, brings the product to the top of "recently updated".
+      row.updatedAt = new Date();
+      const changed = await tx.find(Variant, { id: { $in: (input.variants ?? []).map((change) => change.id) }, business: businessId });
+      const changedById = new Map(changed.map((variant) => [variant.id, variant]));
+      for (const change of input.variants ?? []) {
+        const variant = changedById.get(change.id);
+        if (variant === undefined) continue;
+        if (change.sku !== undefined) variant.sku = change.sku;
+        if (change.price_cents !== undefined) variant.priceCents = change.price_cents;
+        if (change.weight_grams !== undefined) variant.weightGrams = change.weight_grams;
+      }
+      await tx.flush();
+    });
+  } catch (error) {
+    throw conflictFromUniqueViolation(error, fieldOfConstraint) ?? error;
+  }
 }

@@ -1,14 +1,32 @@
-import type { productListQuerySchema } from '@tradepost/shared/schemas/catalog.ts';
-import type { z } from 'zod';
+import type { ProductCategory, ProductCondition, ProductSort } from '@tradepost/shared/schemas/catalog.ts';
 
-export type ProductSort = z.infer<typeof productListQuerySchema>['sort'];
-export type ProductListParams = { q: string; sort: ProductSort };
+export type { ProductSort };
+export type ProductStatusFilter = 'active' | 'archived' | 'draft' | 'all';
 
-/** Query keys of the catalog (one factory per area): mutations invalidate `lists()` and `detail(id)`. */
+/** The filter bar's filters as the API names them (`/products`, `/products/summary`). */
+export type ProductApiFilter = {
+  brand?: string;
+  category?: ProductCategory;
+  size?: string;
+  location_id?: string;
+  in_stock?: boolean;
+  condition?: ProductCondition;
+  status?: ProductStatusFilter;
+};
+
+export type ProductListParams = { q: string; sort: ProductSort; dir?: 'asc' | 'desc'; filter?: ProductApiFilter };
+
+/**
+ * Query keys of the catalog (one factory per area): mutations invalidate `lists()` and `detail(id)`.
+ * The filtered-set summary sits under `lists()` so every change of stock refreshes it with the list.
+ */
 export const catalogKeys = {
   all: ['catalog'] as const,
   lists: () => [...catalogKeys.all, 'list'] as const,
   list: (businessId: string, params: ProductListParams) => [...catalogKeys.lists(), businessId, params] as const,
+  summary: (businessId: string, q: string, filter: ProductApiFilter) => [...catalogKeys.lists(), 'summary', businessId, q, filter] as const,
+  facets: (businessId: string, status: ProductStatusFilter) => [...catalogKeys.all, 'facets', businessId, status] as const,
   details: () => [...catalogKeys.all, 'detail'] as const,
   detail: (businessId: string, productId: string) => [...catalogKeys.details(), businessId, productId] as const,
+  sizeRun: (businessId: string, productId: string) => [...catalogKeys.detail(businessId, productId), 'size-run'] as const,
 };

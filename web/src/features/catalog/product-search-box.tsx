@@ -1,6 +1,7 @@
 import { Field, Input } from '@fluentui/react-components';
 import { BarcodeScannerRegular, SearchRegular } from '@fluentui/react-icons';
 import { type KeyboardEvent, type RefObject, useRef } from 'react';
+import { scanFieldProps } from '../scanner/scan-listener.ts';
 
 /** A hardware scanner types a whole code in a burst: keys this close together (ms) were not typed by a person. */
 const SCANNER_MAX_GAP_MS = 35;
@@ -17,6 +18,8 @@ type ProductSearchBoxProps = {
   inputRef?: RefObject<HTMLInputElement | null>;
   className?: string;
   scanner?: boolean;
+  /** Scans typed while this box has focus stay in it (the page's scan handler gets the others). */
+  scanField?: boolean;
 };
 
 /**
@@ -33,6 +36,7 @@ export function ProductSearchBox({
   inputRef,
   className,
   scanner = false,
+  scanField = false,
 }: ProductSearchBoxProps) {
   const stamps = useRef<number[]>([]);
 
@@ -73,6 +77,7 @@ export function ProductSearchBox({
         contentBefore={scanner ? <BarcodeScannerRegular aria-hidden="true" /> : <SearchRegular aria-hidden="true" />}
         onChange={(_, data) => onChange(data.value)}
         onKeyDown={onKeyDown}
+        {...(scanField ? scanFieldProps : {})}
       />
     </Field>
   );

@@ -6,11 +6,22 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { type Product, productListSchema, productSchema } from '@tradepost/shared/schemas/catalog.ts';
+import {
+  type Product,
+  type ProductFacets,
+  type ProductList,
+  type ProductSetSummary,
+  type ProductSizeRun,
+  productFacetsSchema,
+  productListSchema,
+  productSchema,
+  productSetSummarySchema,
+  productSizeRunSchema,
+} from '@tradepost/shared/schemas/catalog.ts';
 import { useRef } from 'react';
-import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import { catalogKeys, type ProductListParams } from './catalog-keys.ts';
+import { catalogKeys, type ProductApiFilter, type ProductListParams, type ProductStatusFilter } from './catalog-keys.ts';
+import { filterQuery } from './product-filters.ts';
 import type { BusinessScope } from './use-business-id.ts';
 
 export const PRODUCT_PAGE_SIZE = 50;
@@ -18,18 +29,19 @@ export const PRODUCT_PAGE_SIZE = 50;
 /** Stands in while the user loads; queries built on it are disabled. */
 const noScope: BusinessScope = { businessId: '', currency: 'USD', basePath: '' };
 
-type ProductList = z.infer<typeof productListSchema>;
-
 function fetchProducts(scope: BusinessScope, params: ProductListParams, offset: number, limit: number, signal: AbortSignal) {
   const q = params.q.trim();
   return api.get(`${scope.basePath}/products`, {
-    query: { q: q === '' ? undefined : q, limit, offset, sort: params.sort },
+    query: { q: q === '' ? undefined : q, limit, offset, sort: params.sort, dir: params.dir, ...filterQuery(params.filter ?? {}) },
     schema: productListSchema,
     signal,
   });
 }
 
-/** The products table: pages of 50 from the server, fetched as the list scrolls. */
+/**
+ * The products table: pages of 50 from the server, fetched as the list scrolls. The list never asks
+ * for a count (typing waits for the page only); a short page is the last one.
+ */
 export function useProductPages(
   scope: BusinessScope | undefined,
   params: ProductListParams,
@@ -43,9 +55,41 @@ export function useProductPages(
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      // Past the count cap the total is a lower bound: keep paging while full pages come back.
-      const more = last.total_is_capped ? last.items.length === PRODUCT_PAGE_SIZE : loaded < last.total;
-      return more && last.items.length > 0 ? loaded : undefined;
+      return last.items.length === PRODUCT_PAGE_SIZE ? loaded : undefined;
+    },
+    enabled: scope !== undefined,
+  });
+}
+
+/** How many products the filters and search match, and what their stock is worth. */
+export function useProductSetSummary(
+  scope: BusinessScope | undefined,
+  q: string,
+  filter: ProductApiFilter,
+  enabled = true,
+): UseQueryResult<ProductSetSummary> {
+  const text = q.trim();
+  return useQuery({
+    queryKey: catalogKeys.summary(scope?.businessId ?? '', text, filter),
+    queryFn: ({ signal }) => {
+      if (scope === undefined) throw new Error('No business');
+      return api.get(`${scope.basePath}/products/summary`, {
+        query: { q: text === '' ? undefined : text, ...filterQuery(filter) },
+        schema: productSetSummarySchema,
+        signal,
+      });
+    },
+    enabled: scope !== undefined && enabled,
+  });
+}
+
+/** The brands (with counts) and sizes the filter bar offers. */
+export function useProductFacets(scope: BusinessScope | undefined, status: ProductStatusFilter): UseQueryResult<ProductFacets> {
+  return useQuery({
+    queryKey: catalogKeys.facets(scope?.businessId ?? '', status),
+    queryFn: ({ signal }) => {
+      if (scope === undefined) throw new Error('No business');
+      return api.get(`${scope.basePath}/products/facets`, { query: { status }, schema: productFacetsSchema, signal });
     },
     enabled: scope !== undefined,
   });
@@ -77,6 +121,18 @@ export function useProduct(scope: BusinessScope | undefined, productId: string |
   return useQuery({
     ...productQuery(scope ?? noScope, productId ?? ''),
     enabled: scope !== undefined && productId !== null && productId !== '',
+  });
+}
+
+/** The sizes a product may have (its format's run, built-in or custom), for "add a size". */
+export function useProductSizeRun(scope: BusinessScope | undefined, productId: string): UseQueryResult<ProductSizeRun> {
+  return useQuery({
+    queryKey: catalogKeys.sizeRun(scope?.businessId ?? '', productId),
+    queryFn: ({ signal }) => {
+      if (scope === undefined) throw new Error('No business');
+      return api.get(`${scope.basePath}/products/${encodeURIComponent(productId)}/size-run`, { schema: productSizeRunSchema, signal });
+    },
+    enabled: scope !== undefined && productId !== '',
   });
 }
 

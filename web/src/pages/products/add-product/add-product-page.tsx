@@ -4,7 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { ProductPicker } from '../../../features/catalog/product-picker.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
+import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
+import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
+import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
 
 const useStyles = makeStyles({
   create: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px 16px' },
@@ -19,6 +24,24 @@ export function AddProductPage() {
   const styles = useStyles();
   const scope = useBusinessScope();
   const navigate = useNavigate();
+  const lookup = useVariantByCode(scope);
+  const scan = useScanFeedback();
+
+  // A scan anywhere on the page (or with the camera) finds the product and goes on to adding stock.
+  const onCode = (code: string) => {
+    void lookup(code).then(
+      (info) => {
+        if (info === null) {
+          scan.error(`No product in your catalog has the barcode ${code}. Create it below with this barcode.`);
+          return;
+        }
+        scan.success(`Found ${info.title}, ${info.size}`);
+        navigate(addStockPath(info.productId));
+      },
+      () => scan.error(`Could not look up ${code}. Check your connection and scan again.`),
+    );
+  };
+  useScanHandler(onCode);
 
   return (
     <AppPage title="Add product" description="Find the product in your catalog, or scan its barcode, then add stock to it.">
@@ -27,7 +50,9 @@ export function AddProductPage() {
         title="Find in your catalog"
         icon={<BarcodeScannerRegular />}
         description="Type a title, style code or SKU, or scan a barcode. A scan with one match goes straight to adding stock."
+        aside={<CameraScanButton onScan={onCode} />}
       >
+        <ScanFeedbackBar feedback={scan.feedback} flashing={scan.flashing} />
         <ProductPicker
           scope={scope}
           autoFocus

@@ -1,18 +1,29 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, mergeClasses, Select, Spinner, Textarea } from '@fluentui/react-components';
 import { BoxRegular, RulerRegular } from '@fluentui/react-icons';
-import { getSizeFormat, SIZE_FORMATS, type SizeFormatId } from '@tradepost/shared/domain/sizes/size-formats.ts';
-import { type CreateProductBody, createProductBodySchema, productCategories } from '@tradepost/shared/schemas/catalog.ts';
-import { type FormEvent, useState } from 'react';
+import { SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import {
+  type CreateProductBody,
+  createProductBodySchema,
+  type ProductCondition,
+  type ProductGrade,
+  productCategories,
+  productConditions,
+  productGrades,
+} from '@tradepost/shared/schemas/catalog.ts';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { fieldErrors, issuesToFields } from '../../../features/catalog/field-errors.ts';
 import { parseMoney } from '../../../features/catalog/money.ts';
+import { categoryLabels, conditionLabels, gradeLabels } from '../../../features/catalog/product-labels.ts';
+import { sizeRunOf } from '../../../features/catalog/size-run.ts';
 import { generateSku } from '../../../features/catalog/sku.ts';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useCreateProduct } from '../../../features/catalog/use-create-product.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useSizeFormats } from '../../../features/sizes/use-size-formats.ts';
 import { SizePicker, type SizeRow, type SizeRowErrors, SizeRows } from './size-rows.tsx';
 
 type Category = (typeof productCategories)[number];
@@ -22,21 +33,39 @@ type Form = {
   styleCode: string;
   colorway: string;
   category: Category;
-  sizeFormat: SizeFormatId;
+  sizeFormat: string;
   retailPrice: string;
+  condition: ProductCondition;
+  grade: ProductGrade | '';
+  conditionNotes: string;
 };
 
-const emptyForm: Form = { title: '', brand: '', styleCode: '', colorway: '', category: 'sneakers', sizeFormat: 'us-men', retailPrice: '' };
-const topFields = ['title', 'brand', 'style_code', 'colorway', 'category', 'size_format', 'retail_price_cents', 'variants'] as const;
+const emptyForm: Form = {
+  title: '',
+  brand: '',
+  styleCode: '',
+  colorway: '',
+  category: 'sneakers',
+  sizeFormat: 'us-men',
+  retailPrice: '',
+  condition: 'new',
+  grade: '',
+  conditionNotes: '',
+};
+const topFields = [
+  'title',
+  'brand',
+  'style_code',
+  'colorway',
+  'category',
+  'size_format',
+  'retail_price_cents',
+  'condition',
+  'grade',
+  'condition_notes',
+  'variants',
+] as const;
 type TopField = (typeof topFields)[number];
-
-const categoryLabels: Record<Category, string> = {
-  sneakers: 'Sneakers',
-  apparel: 'Apparel',
-  accessories: 'Accessories',
-  collectibles: 'Collectibles',
-  other: 'Other',
-};
 
 const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
@@ -68,9 +97,13 @@ export function CreateCustomProductPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | undefined>();
 
-  const format = getSizeFormat(form.sizeFormat);
+  const customFormats = useSizeFormats(scope).data?.custom;
+  const format = useMemo(() => {
+    const custom = customFormats?.find((option) => option.id === form.sizeFormat);
+    return sizeRunOf(custom ?? { id: form.sizeFormat, name: form.sizeFormat, sizes: [] });
+  }, [customFormats, form.sizeFormat]);
   // Run order, whatever order the chips were pressed in: the API answers by index into this.
-  const sizes = format.values.filter((size) => selected.has(size));
+  const sizes = format.sizes.filter((size) => selected.has(size));
   const skuFor = (size: string) => rows[size]?.skuOverride ?? generateSku(form.styleCode, form.title, size);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((prev) => ({ ...prev, [key]: value }));
@@ -107,6 +140,9 @@ export function CreateCustomProductPage() {
       colorway: optional(form.colorway),
       category: form.category,
       size_format: form.sizeFormat,
+      condition: form.condition,
+      grade: form.condition === 'pre_owned' && form.grade !== '' ? form.grade : undefined,
+      condition_notes: form.condition === 'new' ? undefined : optional(form.conditionNotes),
       retail_price_cents: retail ?? undefined,
       variants,
     };
@@ -151,7 +187,7 @@ export function CreateCustomProductPage() {
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="New product">
         <PageSection id="product-details" title="Details" icon={<BoxRegular />}>
           <div className={styles.grid}>
-            <Field className={`${styles.field} ${styles.full}`} label="Title" required validationMessage={errorFor('title')}>
+            <Field className={mergeClasses(styles.field, styles.full)} label="Title" required validationMessage={errorFor('title')}>
               <Input className={styles.input} value={form.title} onChange={(_, d) => set('title', d.value)} autoFocus />
             </Field>
             <Field className={styles.field} label="Brand" validationMessage={errorFor('brand')}>
@@ -190,6 +226,39 @@ export function CreateCustomProductPage() {
                 onChange={(_, d) => set('retailPrice', d.value)}
               />
             </Field>
+            <Field className={styles.field} label="Condition" validationMessage={errorFor('condition')}>
+              <Select value={form.condition} onChange={(_, d) => set('condition', d.value as ProductCondition)}>
+                {productConditions.map((condition) => (
+                  <option key={condition} value={condition}>
+                    {conditionLabels[condition]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {form.condition === 'pre_owned' ? (
+              <Field className={styles.field} label="Grade" required validationMessage={errorFor('grade')}>
+                <Select value={form.grade} onChange={(_, d) => set('grade', d.value as ProductGrade | '')}>
+                  <option value="">Choose a grade</option>
+                  {productGrades.map((grade) => (
+                    <option key={grade} value={grade}>
+                      {gradeLabels[grade]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : (
+              <div className={styles.rowBreak} />
+            )}
+            {form.condition === 'new' ? null : (
+              <Field
+                className={mergeClasses(styles.field, styles.full)}
+                label="Condition notes"
+                hint="What a buyer should know: defects, wear, missing box or extras."
+                validationMessage={errorFor('condition_notes')}
+              >
+                <Textarea value={form.conditionNotes} resize="vertical" onChange={(_, d) => set('conditionNotes', d.value)} />
+              </Field>
+            )}
           </div>
         </PageSection>
 
@@ -204,15 +273,26 @@ export function CreateCustomProductPage() {
               <Select
                 value={form.sizeFormat}
                 onChange={(_, d) => {
-                  set('sizeFormat', d.value as SizeFormatId);
+                  set('sizeFormat', d.value);
                   setSelected(new Set());
                 }}
               >
-                {SIZE_FORMATS.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
+                <optgroup label="Standard runs">
+                  {SIZE_FORMATS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </optgroup>
+                {customFormats !== undefined && customFormats.length > 0 ? (
+                  <optgroup label="Your size formats">
+                    {customFormats.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
               </Select>
             </Field>
           </div>
@@ -220,7 +300,7 @@ export function CreateCustomProductPage() {
             format={format}
             selected={selected}
             onToggle={toggle}
-            onSelectAll={() => setSelected(new Set(format.values))}
+            onSelectAll={() => setSelected(new Set(format.sizes))}
             onClear={() => setSelected(new Set())}
           />
           {errorFor('variants') === undefined ? null : (

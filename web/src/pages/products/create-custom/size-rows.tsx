@@ -1,5 +1,5 @@
 import { Button, Field, Input, makeStyles, ToggleButton, tokens, typographyStyles } from '@fluentui/react-components';
-import { type SizeFormat, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import type { SizeRun } from '../../../features/catalog/size-run.ts';
 
 const useStyles = makeStyles({
   fieldset: { border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '8px' },
@@ -45,7 +45,7 @@ export type SizeRow = { skuOverride: string | undefined; barcode: string; price:
 export type SizeRowErrors = { sku?: string; barcode?: string; price?: string; size?: string };
 
 type SizePickerProps = {
-  format: SizeFormat;
+  format: SizeRun;
   selected: ReadonlySet<string>;
   onToggle: (size: string) => void;
   onSelectAll: () => void;
@@ -58,7 +58,7 @@ export function SizePicker({ format, selected, onToggle, onSelectAll, onClear }:
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.chipsLabel}>
-        Sizes · {selected.size} of {format.values.length} selected
+        Sizes · {selected.size} of {format.sizes.length} selected
       </legend>
       <div className={styles.chipsActions}>
         <Button size="small" appearance="subtle" onClick={onSelectAll}>
@@ -69,7 +69,7 @@ export function SizePicker({ format, selected, onToggle, onSelectAll, onClear }:
         </Button>
       </div>
       <div className={styles.chips}>
-        {format.values.map((size) => (
+        {format.sizes.map((size) => (
           <ToggleButton
             key={size}
             size="small"
@@ -78,7 +78,7 @@ export function SizePicker({ format, selected, onToggle, onSelectAll, onClear }:
             checked={selected.has(size)}
             appearance={selected.has(size) ? 'primary' : 'secondary'}
             onClick={() => onToggle(size)}
-            aria-label={`Size ${sizeLabel(format.id, size)}`}
+            aria-label={`Size ${format.label(size)}`}
           >
             {size}
           </ToggleButton>
@@ -89,7 +89,7 @@ export function SizePicker({ format, selected, onToggle, onSelectAll, onClear }:
 }
 
 type SizeRowsProps = {
-  format: SizeFormat;
+  format: SizeRun;
   sizes: readonly string[];
   rows: Readonly<Record<string, SizeRow>>;
   skuFor: (size: string) => string;
@@ -113,7 +113,7 @@ export function SizeRows({ format, sizes, rows, skuFor, errors, currency, onChan
       {sizes.map((size) => {
         const row = rows[size];
         const error = errors[size] ?? {};
-        const label = sizeLabel(format.id, size);
+        const label = format.label(size);
         return (
           <div key={size} className={styles.grid}>
             <span className={styles.size}>

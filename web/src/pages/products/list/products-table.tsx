@@ -1,6 +1,8 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Badge, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
-import { type CSSProperties, useCallback } from 'react';
+import { type CSSProperties, type MouseEvent, useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { conditionText, statusLabels } from '../../../features/catalog/product-labels.ts';
 import { SizeStockChips } from '../../../features/catalog/size-stock-chips.tsx';
 import { WindowedRows } from '../../../features/catalog/windowed-rows.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
@@ -40,8 +42,21 @@ const useStyles = makeStyles({
   thead: { display: 'block' },
   row: {
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+    cursor: 'pointer',
     ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
   },
+  titleLink: {
+    ...typographyStyles.body1Strong,
+    color: tokens.colorNeutralForeground1,
+    textDecorationLine: 'none',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    ':hover': { textDecorationLine: 'underline' },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px', borderRadius: tokens.borderRadiusSmall },
+  },
+  titleLine: { display: 'flex', alignItems: 'center', gap: '6px', minWidth: 0 },
+  badge: { flexShrink: 0 },
   cell: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...typographyStyles.body1 },
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   thNumber: { textAlign: 'end' },
@@ -58,6 +73,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: '12px', justifyContent: 'flex-end', whiteSpace: 'nowrap' },
   card: {
+    cursor: 'pointer',
     display: 'flex',
     flexDirection: 'column',
     justifyContent: 'center',
@@ -85,6 +101,7 @@ const useStyles = makeStyles({
 });
 
 const sum = (product: Product, key: 'on_hand' | 'available') => product.variants.reduce((total, variant) => total + variant[key], 0);
+export const configureLink = (product: Product) => `/products/${encodeURIComponent(product.id)}/configure`;
 const stockLink = (product: Product) => `/inventory/adjustments?product=${encodeURIComponent(product.id)}`;
 const ledgerLink = (product: Product) => `/inventory/debug?product=${encodeURIComponent(product.id)}`;
 
@@ -93,11 +110,39 @@ type ProductsTableProps = { products: readonly Product[]; total: number; onNearE
 /**
  * The catalog as a table whose rows exist only while in view (fixed row height, page scroll), so
  * scrolling through thousands of loaded products stays smooth. Narrow screens get a card per row.
+ * A row opens the product's configure screen; its title is the keyboard's way there.
  */
 export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps) {
   const styles = useStyles();
   const narrow = useNarrowViewport();
+  const navigate = useNavigate();
   const nearEnd = useCallback(() => onNearEnd(), [onNearEnd]);
+  const open = (product: Product) => (event: MouseEvent<HTMLTableRowElement>) => {
+    // Links and buttons inside the row do their own thing; a text selection is not a click.
+    if ((event.target as HTMLElement).closest('a, button') !== null || window.getSelection()?.toString()) return;
+    navigate(configureLink(product));
+  };
+
+  const title = (product: Product) => {
+    const condition = conditionText(product.condition, product.grade);
+    return (
+      <span className={styles.titleLine}>
+        <RouterLink to={configureLink(product)} className={styles.titleLink}>
+          {product.title}
+        </RouterLink>
+        {product.status === 'active' ? null : (
+          <Badge className={styles.badge} size="small" appearance="tint" color={product.status === 'archived' ? 'subtle' : 'warning'}>
+            {statusLabels[product.status]}
+          </Badge>
+        )}
+        {condition === null ? null : (
+          <Badge className={styles.badge} size="small" appearance="tint" color="informative">
+            {condition}
+          </Badge>
+        )}
+      </span>
+    );
+  };
 
   const actions = (product: Product) => (
     <>
@@ -111,11 +156,9 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
   );
 
   const wideRow = (product: Product, index: number, style: CSSProperties) => (
-    <tr aria-rowindex={index + 2} className={mergeClasses(styles.grid, styles.row)} style={style}>
+    <tr aria-rowindex={index + 2} className={mergeClasses(styles.grid, styles.row)} style={style} onClick={open(product)}>
       <td className={styles.titleCell}>
-        <span className={styles.title} title={product.title}>
-          {product.title}
-        </span>
+        {title(product)}
         <span className={styles.sub}>{product.colorway ?? product.category}</span>
       </td>
       <td className={mergeClasses(styles.cell, styles.code, product.style_code === null && styles.muted)}>{product.style_code ?? '—'}</td>
@@ -130,11 +173,9 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
   );
 
   const narrowRow = (product: Product, index: number, style: CSSProperties) => (
-    <tr aria-rowindex={index + 2} className={styles.card} style={style}>
+    <tr aria-rowindex={index + 2} className={styles.card} style={style} onClick={open(product)}>
       <td className={styles.titleCell}>
-        <span className={styles.title} title={product.title}>
-          {product.title}
-        </span>
+        {title(product)}
         <span className={styles.sub}>{[product.style_code, product.brand].filter(Boolean).join(' · ') || product.category}</span>
       </td>
       <td className={styles.cell}>
