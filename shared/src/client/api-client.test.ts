@@ -118,6 +118,15 @@ describe('requests', () => {
     await expect(client.get(`${business}/finances/export`)).resolves.toBe('a,b\n1,2');
   });
 
+  it('returns files (PDF, images) as a Blob with their bytes intact', async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0xff, 0x00, 0x80]);
+    const { client } = setup(() => new Response(bytes, { headers: { 'content-type': 'application/pdf' } }));
+    const answer = await client.get(`${business}/labels.pdf`);
+    expect(answer).toBeInstanceOf(Blob);
+    expect((answer as Blob).type).toBe('application/pdf');
+    expect(new Uint8Array(await (answer as Blob).arrayBuffer())).toEqual(bytes);
+  });
+
   it('rejects a body that claims to be JSON but is not', async () => {
     const { client } = setup(() => new Response('<html>', { headers: { 'content-type': 'application/json' } }));
     await expect(client.get('/auth/me')).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });

@@ -105,16 +105,15 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
 }
 
 /** Reads the body as text, refusing more than the limit whatever Content-Length claimed. */
-async function readLimitedText(response: Response): Promise<string> {
+async function readLimitedBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
     await response.body?.cancel().catch(() => undefined);
     throw responseTooLargeError(response.status, MAX_RESPONSE_BYTES);
   }
-  if (response.body === null) return '';
+  if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  const parts: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -124,11 +123,19 @@ async function readLimitedText(response: Response): Promise<string> {
       await reader.cancel().catch(() => undefined);
       throw responseTooLargeError(response.status, MAX_RESPONSE_BYTES);
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    parts.push(value);
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }
+
+/** Files (PDF labels and slips, images) come back as a Blob; everything else is text to decode. */
+const isBinaryType = (contentType: string) => /^(application\/(pdf|octet-stream)|image\/)/i.test(contentType);
 
 /** JSON when the server says so or says nothing; other types (CSV, plain text) come back as text. */
 function decodeBody(status: number, contentType: string, text: string): unknown {
@@ -190,7 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const started = now();
     try {
       let response: Response;
-      let text: string;
+      let bytes: Uint8Array<ArrayBuffer>;
       try {
         response = await fetchImpl(`${apiBase}${request.pathWithQuery}`, {
           method: request.method,
@@ -198,12 +205,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           body: request.body,
           signal,
         });
-        text = await readLimitedText(response);
+        bytes = await readLimitedBytes(response);
       } catch (cause) {
         throw failure(cause);
       }
       reportIfSlow(request, now() - started);
 
+      const contentType = response.headers.get('content-type') ?? '';
+      if (response.ok && isBinaryType(contentType)) return { status: response.status, data: new Blob([bytes], { type: contentType }) };
+      const text = new TextDecoder().decode(bytes);
       if (!response.ok) {
         const error = apiErrorFromResponse(response.status, response.statusText, text);
         // Without a token there is no session to end: a wrong password at login is not "Session Expired".
@@ -212,7 +222,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         throw error;
       }
-      return { status: response.status, data: decodeBody(response.status, response.headers.get('content-type') ?? '', text) };
+      return { status: response.status, data: decodeBody(response.status, contentType, text) };
     } finally {
       clearTimeout(timer);
     }
