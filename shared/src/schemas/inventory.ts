@@ -169,6 +169,40 @@ export const transferSchema = z.object({
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
+/** `ids` is a comma-separated list of variant ids (up to 200). */
+export const variantSummaryQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .superRefine((ids, ctx) => {
+      if (ids.length === 0 || ids.some((id) => !uuidSchema.safeParse(id).success)) {
+        ctx.addIssue({ code: 'custom', message: 'ids must be variant ids separated by commas' });
+      } else if (ids.length > 200) {
+        ctx.addIssue({ code: 'custom', message: 'At most 200 ids' });
+      }
+    }),
+});
+
+export const variantSummarySchema = z.object({
+  variant_id: uuidSchema,
+  product_id: uuidSchema,
+  title: z.string(),
+  size: z.string(),
+  size_format: z.string(),
+  sku: z.string(),
+  barcodes: z.array(z.string()),
+  price_cents: z.number().int().nullable(),
+  levels: z.array(z.object({ location_id: uuidSchema, on_hand: z.number().int(), available: z.number().int() })),
+});
+export type VariantSummary = z.infer<typeof variantSummarySchema>;
+
 export const countStatuses = ['in_progress', 'completed', 'cancelled'] as const;
 
 /** Starts a count of one location: every variant with a level there, or only the given products' sizes. */

@@ -19,6 +19,8 @@ import {
   setCountLineBodySchema,
   transferSchema,
   variantLedgerSchema,
+  variantSummaryQuerySchema,
+  variantSummarySchema,
 } from '@tradepost/shared/schemas/inventory.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +36,8 @@ import {
   setCountLine,
 } from './counts.service.ts';
 import { createLocation, inventorySummary, listLocations, postAdjustment, variantLedger } from './inventory.service.ts';
-import { createTransfer, getTransfer, listTransfers, receiveTransfer, shipTransfer } from './transfers.service.ts';
+import { cancelTransfer, createTransfer, getTransfer, listTransfers, receiveTransfer, shipTransfer } from './transfers.service.ts';
+import { variantSummaries } from './variant-summaries.ts';
 
 /** Locations and the stock ledger of one business. Mounted under businessScope. */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -123,6 +126,27 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inventory/transfers/:transferId/ship',
     { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
     async (request) => shipTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId),
+  );
+
+  app.post(
+    '/inventory/transfers/:transferId/cancel',
+    { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
+    async (request) => cancelTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId),
+  );
+
+  app.get(
+    '/inventory/variants',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description: 'Product, size, SKU, barcodes and stock per location of the given variants (screens that hold variant ids only).',
+        params,
+        querystring: variantSummaryQuerySchema,
+        response: { 200: z.array(variantSummarySchema), ...errorResponses },
+      },
+    },
+    async (request) => variantSummaries(app.orm.em, request.businessId, request.query.ids),
   );
 
   app.post(

@@ -148,3 +148,29 @@ export async function receiveTransfer(
   });
   return load(em, businessId, id);
 }
+
+/**
+ * A draft is simply dropped; a transfer in transit sends the units not received yet back to where
+ * they came from (they never left the business). A received transfer is history and stays.
+ */
+export async function cancelTransfer(em: EntityManager, businessId: string, userId: string, id: string): Promise<Transfer> {
+  await em.transactional(async (tx) => {
+    const transfer = await load(tx, businessId, id, true);
+    if (transfer.status !== 'draft' && transfer.status !== 'in_transit') throw wrongState(transfer, 'cancelled');
+    const open = transfer.lines.filter((line) => line.quantity > line.quantity_received);
+    if (transfer.status === 'in_transit' && open.length) {
+      await postMovements(
+        tx,
+        { businessId, userId, reference: { type: 'transfer', id }, note: 'Transfer cancelled: back to origin' },
+        open.map((line) => ({
+          variantId: line.variant_id,
+          locationId: transfer.from_location_id,
+          onHand: line.quantity - line.quantity_received,
+          reason: 'transfer_in',
+        })),
+      );
+    }
+    await tx.execute("UPDATE transfers SET status = 'cancelled' WHERE id = ?", [id]);
+  });
+  return load(em, businessId, id);
+}

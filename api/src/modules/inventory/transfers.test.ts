@@ -51,7 +51,7 @@ const levelAt = async (variant: string, location: string) => {
 
 const create = (payload: object) =>
   t.app.inject({ method: 'POST', url: url('/inventory/transfers'), headers: bearer(owner.token), payload });
-const act = (id: string, action: 'ship' | 'receive', payload?: object) =>
+const act = (id: string, action: 'ship' | 'receive' | 'cancel', payload?: object) =>
   t.app.inject({
     method: 'POST',
     url: url(`/inventory/transfers/${id}/${action}`),
@@ -127,5 +127,52 @@ describe('transfers', () => {
     const over = await act(small.id, 'receive', { lines: [{ variant_id: a, quantity: 2 }] });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.details[0]).toEqual({ field: 'lines.0.quantity', message: 'Only 1 left to receive' });
+  });
+});
+
+describe('cancelling a transfer', () => {
+  it('drops a draft, and sends units still in transit back to the origin', async () => {
+    const [nine] = variants as [string];
+    const draft = (await create({ from_location_id: warehouse, to_location_id: store, lines: [{ variant_id: nine, quantity: 1 }] })).json();
+    expect((await act(draft.id, 'cancel')).json().status).toBe('cancelled');
+
+    await t.app.inject({
+      method: 'POST',
+      url: url('/inventory/adjustments'),
+      headers: bearer(owner.token),
+      payload: { location_id: warehouse, lines: [{ variant_id: nine, quantity: 3, reason: 'received' }] },
+    });
+    const before = await levelAt(nine, warehouse);
+    const moving = (
+      await create({ from_location_id: warehouse, to_location_id: store, lines: [{ variant_id: nine, quantity: 3 }] })
+    ).json();
+    expect((await act(moving.id, 'ship')).statusCode).toBe(200);
+    await act(moving.id, 'receive', { lines: [{ variant_id: nine, quantity: 1 }] });
+    const storeBefore = await levelAt(nine, store);
+    const cancelled = await act(moving.id, 'cancel');
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', lines: [{ quantity: 3, quantity_received: 1 }] });
+    expect(await levelAt(nine, warehouse)).toBe(before - 1);
+    expect(await levelAt(nine, store)).toBe(storeBefore);
+    const again = await act(moving.id, 'cancel');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('A cancelled transfer cannot be cancelled');
+  });
+});
+
+describe('variant summaries', () => {
+  it('name each variant and its stock per location; foreign ids are left out and bad ids refused', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: url(`/inventory/variants?ids=${variants.join(',')},0190a000-0000-7000-8000-000000000009`),
+      headers: bearer(owner.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json() as { variant_id: string; title: string; sku: string; levels: { location_id: string }[] }[];
+    expect(rows.map((r) => r.sku).sort()).toEqual(['SAMBA-10', 'SAMBA-9']);
+    expect(rows[0]).toMatchObject({ title: 'Samba OG', size_format: 'us-men' });
+    expect(rows.find((r) => r.sku === 'SAMBA-9')?.levels.map((l) => l.location_id)).toContain(warehouse);
+    const bad = await t.app.inject({ method: 'GET', url: url('/inventory/variants?ids=nope'), headers: bearer(owner.token) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('ids');
   });
 });

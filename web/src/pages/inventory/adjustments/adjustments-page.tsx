@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, BoxRegular, BuildingRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
 import type { CreateAdjustmentBody } from '@tradepost/shared/schemas/inventory.ts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
@@ -21,11 +21,16 @@ import { parseMoney } from '../../../features/catalog/money.ts';
 import { ProductPicker, productMeta } from '../../../features/catalog/product-picker.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useProduct } from '../../../features/catalog/use-products.ts';
+import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { defaultReason } from '../../../features/inventory/adjustment-reasons.ts';
 import { useCreateAdjustment } from '../../../features/inventory/use-create-adjustment.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
+import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
+import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
+import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
 import { AdjustmentLines, type LineDraft, type LineErrors, lineQuantity } from './adjustment-lines.tsx';
 import { LocationSetup } from './location-setup.tsx';
 
@@ -93,6 +98,43 @@ export function AdjustmentsPage() {
     setFailure(null);
     setParams(id === null ? {} : { product: id }, { replace: false });
   };
+
+  const lookup = useVariantByCode(scope);
+  const scan = useScanFeedback();
+  // Scans arrive faster than React renders: each one counts up from the lines as they are now.
+  const draftsNow = useRef(drafts);
+  draftsNow.current = drafts;
+
+  /** A scan adds one unit of that size; a scan of another product switches to it when nothing is pending. */
+  const onCode = (code: string) => {
+    void lookup(code).then(
+      (info) => {
+        if (info === null) {
+          scan.error(`No item has the barcode ${code}. Nothing was added.`);
+          return;
+        }
+        const pending = Object.values(draftsNow.current).some((draft) => draft.quantity.trim() !== '');
+        if (productId !== info.productId && pending) {
+          scan.error(`${info.title} is another product. Post or clear the lines of ${product.data?.title ?? 'this product'} first.`);
+          return;
+        }
+        const base = productId === info.productId ? draftsNow.current : {};
+        const current = lineQuantity(base[info.variantId]);
+        const next = (Number.isFinite(current) ? current : 0) + 1;
+        const updated = {
+          ...base,
+          [info.variantId]: { reason: undefined, cost: '', ...base[info.variantId], quantity: String(next) },
+        };
+        if (productId !== info.productId) choose(info.productId);
+        draftsNow.current = updated;
+        setDrafts(updated);
+        setLineErrors((prev) => ({ ...prev, [info.variantId]: {} }));
+        scan.success(`${info.title}, ${info.size}: ${next > 0 ? '+' : ''}${next}`);
+      },
+      () => scan.error(`Could not look up ${code}. Check your connection and scan again.`),
+    );
+  };
+  useScanHandler(onCode);
 
   const onChange = (variantId: string, change: Partial<LineDraft>) => {
     setDrafts((prev) => ({ ...prev, [variantId]: { quantity: '', reason: undefined, cost: '', ...prev[variantId], ...change } }));
@@ -200,7 +242,14 @@ export function AdjustmentsPage() {
           )}
         </PageSection>
 
-        <PageSection id="adjust-product" title="Product" icon={<BoxRegular />}>
+        <PageSection
+          id="adjust-product"
+          title="Product"
+          icon={<BoxRegular />}
+          description="Scan an item to add one unit of its size; a hardware scanner works anywhere on this page."
+          aside={<CameraScanButton continuous onScan={onCode} />}
+        >
+          <ScanFeedbackBar feedback={scan.feedback} flashing={scan.flashing} />
           {productId === null ? (
             <ProductPicker scope={scope} onPick={(picked) => choose(picked.id)} pickLabel="Adjust" />
           ) : product.isPending ? (

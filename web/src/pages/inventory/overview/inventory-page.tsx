@@ -1,5 +1,5 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { AddRegular, ArrowSwapRegular, BoxRegular, ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowSwapRegular, BoxRegular, ClipboardTaskListLtrRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
@@ -39,6 +39,12 @@ export function InventoryPage() {
         <div className={styles.links}>
           <ButtonLink to="/products" icon={<BoxRegular />}>
             Products
+          </ButtonLink>
+          <ButtonLink to="/inventory/transfer" icon={<ArrowSwapRegular />}>
+            Transfers
+          </ButtonLink>
+          <ButtonLink to="/inventory/counts" icon={<TaskListSquareLtrRegular />}>
+            Counts
           </ButtonLink>
           <ButtonLink to="/inventory/adjustments" appearance="primary" icon={<AddRegular />}>
             Adjust stock
@@ -114,14 +120,23 @@ export function InventoryPage() {
         </ul>
       </PageSection>
 
-      <PageSection id="inventory-later" title="Transfers and counts" icon={<ArrowSwapRegular />}>
-        <p className={styles.text}>
-          Transfers between locations and stock counts are not built yet. Until they are, move stock with two adjustments — a negative one
-          at the old location and a positive one at the new — and correct a miscount with a Correction adjustment.
-        </p>
+      <PageSection id="inventory-moves" title="Transfers and counts" icon={<ArrowSwapRegular />}>
+        <ul className={styles.list}>
+          <li>
+            <RouterLink to="/inventory/transfer">Transfers</RouterLink> — send stock from one location to another and receive it, all at
+            once or part by part, by scanning or by hand.
+          </li>
+          <li>
+            <RouterLink to="/inventory/counts">Inventory counts</RouterLink> — count a location with a scanner or by hand, review the
+            variance and post it to the stock ledger.
+          </li>
+        </ul>
         <div className={styles.links}>
-          <ButtonLink to="/inventory/adjustments" icon={<HistoryRegular />}>
-            Go to adjustments
+          <ButtonLink to="/inventory/transfer" icon={<ArrowSwapRegular />}>
+            Transfers
+          </ButtonLink>
+          <ButtonLink to="/inventory/counts" icon={<TaskListSquareLtrRegular />}>
+            Inventory counts
           </ButtonLink>
         </div>
       </PageSection>
