@@ -23,7 +23,7 @@ const vendorGroups = [
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|jotai|zod)[\\/]/, priority: 20 },
   {
     name: 'vendor-fluent',
-    test: /node_modules[\\/](@fluentui[\\/](?!react-icons)|@griffel|@floating-ui|tabster|keyborg|@swc[\\/]helpers|rtl-css-js|stylis|use-sync-external-store|@emotion)/,
+    test: /node_modules[\\/](@fluentui[\\/](?!react-icons|react-charts|chart-utilities)|@griffel|@floating-ui|tabster|keyborg|@swc[\\/]helpers|rtl-css-js|stylis|use-sync-external-store|@emotion)/,
     priority: 10,
   },
 ];

@@ -8,6 +8,9 @@ import { getSale } from './sales.service.ts';
 
 type Context = { businessId: string; userId: string | null };
 
+const formatMoney = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+
 type LineState = {
   id: string;
   variant_id: string;
@@ -121,7 +124,7 @@ export async function refundSale(
   const refundable = current.totals.total_cents - current.totals.refunded_cents;
   if (input.amount_cents > refundable) {
     throw new Invalid('Refund is more than was paid', [
-      { field: 'amount_cents', message: `At most ${refundable} cents can still be refunded` },
+      { field: 'amount_cents', message: `At most ${formatMoney(refundable, current.currency)} can still be refunded` },
     ]);
   }
   await em.transactional(async (tx) => {

@@ -1,7 +1,15 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { BuildingShopRegular, DataBarVerticalRegular } from '@fluentui/react-icons';
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { BuildingShopRegular } from '@fluentui/react-icons';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
+import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { AttentionLinks } from '../../../features/dashboard/attention-links.tsx';
+import { DashboardCharts, DashboardChartsLoading } from '../../../features/dashboard/dashboard-charts-section.tsx';
+import { GettingStarted } from '../../../features/dashboard/getting-started.tsx';
+import { KeyFigures, KeyFiguresLoading } from '../../../features/dashboard/key-figures.tsx';
+import { RecentSales } from '../../../features/dashboard/recent-sales.tsx';
+import { useDashboard } from '../../../features/dashboard/use-dashboard.ts';
+import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { roleLabel } from '../../../features/session/role-label.ts';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
 import { useDashboardCardStyles } from './dashboard-card-styles.ts';
@@ -24,19 +32,16 @@ const useStyles = makeStyles({
   },
   sub: {
     ...typographyStyles.body2,
-    margin: '8px 0 32px',
+    margin: '8px 0 0',
     overflowWrap: 'anywhere',
     color: tokens.colorNeutralForeground2,
   },
-  grid: {
+  stack: { display: 'flex', flexDirection: 'column', gap: '24px', marginTop: '28px' },
+  pair: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
     gap: '16px',
-    '@media (max-width: 960px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  wide: {
-    '@media (max-width: 960px)': { gridColumn: '1 / -1' },
+    '@media (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
 });
 
@@ -71,31 +76,26 @@ function BusinessCard({ user }: { user: User }) {
   );
 }
 
-function FiguresCard({ className }: { className?: string }) {
-  const card = useDashboardCardStyles();
-  return (
-    <section className={mergeClasses(card.card, className)} aria-labelledby="figures-title">
-      <div className={card.head}>
-        <span className={card.icon} aria-hidden="true">
-          <DataBarVerticalRegular />
-        </span>
-        <h2 id="figures-title" className={card.title}>
-          Inventory, sales and profit
-        </h2>
-      </div>
-      <p className={card.muted}>
-        Inventory, sales and profit figures appear here once those areas are set up. Nothing is estimated or filled in for you: every number
-        on this dashboard will come from your own stock ledger and sales.
-      </p>
-    </section>
-  );
-}
-
-/** The signed-in home, inside the main layout (the sidebar holds navigation and sign out). The guard has loaded the user. */
+/**
+ * The signed-in home, inside the main layout: what sold and what it earned, what the stock is worth,
+ * charts with their numbers one click away, recent sales, and what is waiting. A new business gets
+ * its first steps instead of zeros. The guard has loaded the user.
+ */
 export function DashboardPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
+  const scope = useBusinessScope();
+  const figures = useDashboard(scope);
   if (user === undefined) return null;
+
+  const data = figures.data;
+  const isNew = data !== undefined && data.last_30_days.sales === 0 && data.inventory.units_on_hand === 0 && data.open_fulfillments === 0;
+  const account = (
+    <div className={styles.pair}>
+      <BusinessCard user={user} />
+      <SetupCard user={user} />
+    </div>
+  );
 
   return (
     <div className={styles.page}>
@@ -103,10 +103,31 @@ export function DashboardPage() {
         {greetingFor(new Date().getHours())}, {displayName(user)}
       </h1>
       <p className={styles.sub}>Signed in as {user.email}</p>
-      <div className={styles.grid}>
-        <BusinessCard user={user} />
-        <SetupCard user={user} />
-        <FiguresCard className={styles.wide} />
+      <div className={styles.stack}>
+        {data === undefined ? (
+          figures.isError ? (
+            <FormErrorAlert message="The dashboard figures could not be loaded. Refresh the page to try again." />
+          ) : (
+            <>
+              <KeyFiguresLoading />
+              <DashboardChartsLoading />
+            </>
+          )
+        ) : (
+          <>
+            {isNew ? (
+              <>
+                <GettingStarted figures={data} />
+                {account}
+              </>
+            ) : null}
+            <AttentionLinks openFulfillments={data.open_fulfillments} failedOrders={data.open_failed_orders} />
+            <KeyFigures figures={data} />
+            <DashboardCharts figures={data} />
+          </>
+        )}
+        <RecentSales scope={scope} />
+        {isNew ? null : account}
       </div>
     </div>
   );

@@ -1,7 +1,11 @@
-import { areaFor } from '../../../features/shell/areas.ts';
-import { AreaUnavailablePage } from '../../../pages/unavailable/area-unavailable-page.tsx';
+import { FulfillmentsView } from './fulfillments-view.tsx';
 
+/** /fulfillments: every channel's orders from pending to shipped. The fulfillment role's home. */
 export function FulfillmentsPage() {
-  const { title, description } = areaFor('/fulfillments');
-  return <AreaUnavailablePage area={title} description={description} />;
+  return (
+    <FulfillmentsView
+      title="Fulfillments"
+      description="Orders waiting to be picked, packed and shipped, oldest first. Scanning mode checks every item against the order."
+    />
+  );
 }

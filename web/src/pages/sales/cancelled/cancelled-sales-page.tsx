@@ -1,7 +1,13 @@
-import { areaFor } from '../../../features/shell/areas.ts';
-import { AreaUnavailablePage } from '../../../pages/unavailable/area-unavailable-page.tsx';
+import { SalesView } from '../list/sales-view.tsx';
 
+/** /cancelled-sales: the sales list with its status fixed to cancelled. */
 export function CancelledSalesPage() {
-  const { title, description } = areaFor('/cancelled-sales');
-  return <AreaUnavailablePage area={title} description={description} />;
+  return (
+    <SalesView
+      title="Cancelled Sales"
+      description="Orders cancelled before they shipped. Their units went back to available stock when they were cancelled."
+      fixedStatus="cancelled"
+      emptyText="No order has been cancelled. Cancel one from its drawer on the Sales page; its units return to stock at once."
+    />
+  );
 }

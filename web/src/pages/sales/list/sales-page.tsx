@@ -1,7 +1,12 @@
-import { areaFor } from '../../../features/shell/areas.ts';
-import { AreaUnavailablePage } from '../../../pages/unavailable/area-unavailable-page.tsx';
+import { SalesView } from './sales-view.tsx';
 
+/** /sales: every sale from every channel, with its lines, costs and profit. */
 export function SalesPage() {
-  const { title, description } = areaFor('/sales');
-  return <AreaUnavailablePage area={title} description={description} />;
+  return (
+    <SalesView
+      title="Sales"
+      description="Every order from every channel, with fees, cost of goods and profit. Open one to cancel, refund or print its packing slip."
+      emptyText="Sales appear here as your channels send orders. Record a phone or DM order yourself with New order."
+    />
+  );
 }

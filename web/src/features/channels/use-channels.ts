@@ -1,0 +1,43 @@
+import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Channel, channelSchema, type updateChannelBodySchema } from '@tradepost/shared/schemas/sales.ts';
+import { z } from 'zod';
+import { api } from '../../app/api.ts';
+import type { BusinessScope } from '../catalog/use-business-id.ts';
+import { retailKeys } from '../retail/retail-keys.ts';
+import { channelKeys } from './channel-keys.ts';
+
+export type ChannelUpdate = z.input<typeof updateChannelBodySchema>;
+
+/** One channel of each kind, with its 30-day sales. */
+export function useChannels(scope: BusinessScope | undefined): UseQueryResult<Channel[]> {
+  return useQuery({
+    queryKey: channelKeys.list(scope?.businessId ?? ''),
+    queryFn: ({ signal }) => {
+      if (scope === undefined) throw new Error('No business');
+      return api.get(`${scope.basePath}/channels`, { schema: z.array(channelSchema), signal });
+    },
+    enabled: scope !== undefined,
+  });
+}
+
+export function useUpdateChannel(
+  scope: BusinessScope | undefined,
+): UseMutationResult<Channel, Error, { channelId: string; body: ChannelUpdate }> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ channelId, body }) => {
+      if (scope === undefined) throw new Error('No business');
+      return api.patch(`${scope.basePath}/channels/${encodeURIComponent(channelId)}`, { body, schema: channelSchema });
+    },
+    meta: { quietErrors: true },
+    onSuccess: (channel) => {
+      if (scope === undefined) return;
+      queryClient.setQueryData<Channel[]>(channelKeys.list(scope.businessId), (list) =>
+        list?.map((existing) => (existing.id === channel.id ? channel : existing)),
+      );
+      // Price rules and pick rules name channels.
+      api.invalidate(`${scope.basePath}/price-rules`);
+      void queryClient.invalidateQueries({ queryKey: retailKeys.all });
+    },
+  });
+}

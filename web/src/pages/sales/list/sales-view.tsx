@@ -1,0 +1,290 @@
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  mergeClasses,
+  Select,
+  Spinner,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { AddRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
+import { type ChannelKind, channelKinds, saleStatuses } from '@tradepost/shared/schemas/sales.ts';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
+import { formatMoney } from '../../../features/catalog/money.ts';
+import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
+import { useLastAnswer } from '../../../features/catalog/use-products.ts';
+import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
+import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
+import type { SaleStatusFilter } from '../../../features/sales/sales-keys.ts';
+import { SALE_PAGE_SIZE, useSales } from '../../../features/sales/use-sales.ts';
+import { NewOrderDialog } from './new-order-dialog.tsx';
+import { SaleDrawer } from './sale-drawer.tsx';
+
+const useStyles = makeStyles({
+  filters: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(220px, 1fr) 180px 180px',
+    gap: '12px',
+    alignItems: 'end',
+    '@media (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  row: {
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+  number: { ...typographyStyles.body1Strong, whiteSpace: 'nowrap' },
+  struck: { textDecorationLine: 'line-through' },
+  customer: { display: 'block', maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  sub: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, display: 'block' },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
+  pagerText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
+  muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '40px 24px',
+    textAlign: 'center',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+  },
+  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
+  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '480px' },
+});
+
+const isChannel = (value: string | null): value is ChannelKind => (channelKinds as readonly string[]).includes(value ?? '');
+const isStatus = (value: string | null): value is SaleStatusFilter =>
+  value === 'all' || (saleStatuses as readonly string[]).includes(value ?? '');
+
+type SalesViewProps = {
+  title: string;
+  description: string;
+  /** A fixed status (the cancelled sales page): no status filter, no new order. */
+  fixedStatus?: SaleStatusFilter;
+  emptyText: ReactNode;
+};
+
+/** Sales, newest first, with search and filters; a row opens the sale in a drawer (?sale=id). */
+export function SalesView({ title, description, fixedStatus, emptyText }: SalesViewProps) {
+  const styles = useStyles();
+  const table = useTableStyles();
+  const scope = useBusinessScope();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(text, 250);
+  const channel = isChannel(params.get('channel')) ? (params.get('channel') as ChannelKind) : 'all';
+  const requested = params.get('status');
+  const status: SaleStatusFilter = fixedStatus ?? (isStatus(requested) ? requested : 'all');
+  const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
+  const saleId = params.get('sale');
+  const [creating, setCreating] = useState(false);
+  const sales = useSales(scope, { q, status, channel, offset });
+  // The last page stays on screen while the next search or page loads.
+  const shown = useLastAnswer(sales.data);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '' || value === 'all') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const open = (id: string | null) => update({ sale: id });
+
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, id: string) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open(id);
+    }
+  };
+
+  const items = shown.data?.items ?? [];
+  const total = shown.data?.total ?? 0;
+  const filtered = q.trim() !== '' || channel !== 'all' || (fixedStatus === undefined && status !== 'all');
+
+  return (
+    <AppPage
+      title={title}
+      description={description}
+      wide
+      actions={
+        fixedStatus === undefined ? (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
+            New order
+          </Button>
+        ) : undefined
+      }
+    >
+      <PageSection id="sales-list" title={title} icon={<ReceiptRegular />}>
+        <div className={styles.filters}>
+          <Field label="Search sales" hint="Order number, channel order id, customer, SKU or product.">
+            <Input
+              type="search"
+              value={text}
+              contentBefore={<SearchRegular aria-hidden="true" />}
+              onChange={(_, d) => {
+                setText(d.value);
+                update({ q: d.value, offset: null });
+              }}
+            />
+          </Field>
+          <Field label="Channel">
+            <Select value={channel} onChange={(_, d) => update({ channel: d.value, offset: null })}>
+              <option value="all">All channels</option>
+              {channelKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {channelLabels[kind]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {fixedStatus === undefined ? (
+            <Field label="Status">
+              <Select value={status} onChange={(_, d) => update({ status: d.value, offset: null })}>
+                <option value="all">All statuses</option>
+                {saleStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {saleStatusLabels[s]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ) : null}
+        </div>
+
+        {shown.data === undefined && sales.isPending ? (
+          <p className={styles.muted}>
+            <Spinner size="tiny" aria-hidden="true" /> Loading sales…
+          </p>
+        ) : shown.data === undefined ? (
+          <MessageBar intent="error">
+            <MessageBarBody>The sales could not be loaded. Reload the page to try again.</MessageBarBody>
+          </MessageBar>
+        ) : items.length === 0 ? (
+          <div className={styles.empty}>
+            <p className={styles.emptyTitle}>{filtered ? 'No sale matches these filters' : 'No sales yet'}</p>
+            <p className={styles.emptyText}>{filtered ? 'Clear the search or choose another channel or status.' : emptyText}</p>
+            {!filtered && fixedStatus === undefined ? (
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
+                New order
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <DataTable
+              label={`${title}: ${total}`}
+              head={
+                <>
+                  <th className={table.th}>Date</th>
+                  <th className={table.th}>Sale</th>
+                  <th className={table.th}>Channel</th>
+                  <th className={table.th}>Customer</th>
+                  <th className={mergeClasses(table.th, table.num)}>Units</th>
+                  <th className={mergeClasses(table.th, table.num)}>Total</th>
+                  <th className={mergeClasses(table.th, table.num)}>Profit</th>
+                  <th className={table.th}>Status</th>
+                </>
+              }
+            >
+              {items.map((sale) => (
+                <tr
+                  key={sale.id}
+                  className={mergeClasses(styles.row, sale.id === saleId && table.highlight)}
+                  tabIndex={0}
+                  aria-label={`Sale ${saleNumberLabel(sale.number)}, ${sale.customer?.name ?? 'no customer'}`}
+                  onClick={() => open(sale.id)}
+                  onKeyDown={(event) => onRowKey(event, sale.id)}
+                >
+                  <td className={mergeClasses(table.td, table.nowrap)}>{formatWhen(sale.ordered_at)}</td>
+                  <td className={table.td}>
+                    <span className={styles.number}>{saleNumberLabel(sale.number)}</span>
+                    {sale.channel.kind === 'manual' ? null : <span className={styles.sub}>{sale.external_order_id}</span>}
+                  </td>
+                  <td className={table.td}>
+                    <ChannelBadge kind={sale.channel.kind} />
+                  </td>
+                  <td className={table.td}>
+                    <span className={styles.customer}>{sale.customer?.name ?? '—'}</span>
+                  </td>
+                  {sale.status === 'cancelled' ? (
+                    // A cancelled sale's totals are zero; what was ordered is what the list is for.
+                    <>
+                      <td className={mergeClasses(table.td, table.num, table.muted)}>{asOrdered(sale).units}</td>
+                      <td className={mergeClasses(table.td, table.num, table.muted, styles.struck)}>
+                        {formatMoney(asOrdered(sale).subtotalCents, sale.currency)}
+                      </td>
+                    </>
+                  ) : (
+                    <>
+                      <td className={mergeClasses(table.td, table.num)}>{sale.totals.units}</td>
+                      <td className={mergeClasses(table.td, table.num)}>{formatMoney(sale.totals.total_cents, sale.currency)}</td>
+                    </>
+                  )}
+                  <td className={mergeClasses(table.td, table.num)}>
+                    <ProfitAmount cents={sale.totals.profit_cents} currency={sale.currency} />
+                  </td>
+                  <td className={table.td}>
+                    <SaleStatusBadge status={sale.status} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <div className={styles.pager}>
+              <p className={styles.pagerText} aria-live="polite">
+                {offset + 1}–{offset + items.length} of {total}
+                {sales.isFetching ? ' · updating…' : ''}
+              </p>
+              <div>
+                <Button
+                  appearance="subtle"
+                  icon={<ChevronLeftRegular />}
+                  disabled={offset === 0}
+                  onClick={() => update({ offset: String(Math.max(0, offset - SALE_PAGE_SIZE)) })}
+                >
+                  Newer
+                </Button>
+                <Button
+                  appearance="subtle"
+                  icon={<ChevronRightRegular />}
+                  iconPosition="after"
+                  disabled={offset + items.length >= total}
+                  onClick={() => update({ offset: String(offset + SALE_PAGE_SIZE) })}
+                >
+                  Older
+                </Button>
+              </div>
+            </div>
+          </>
+        )}
+      </PageSection>
+
+      <SaleDrawer scope={scope} saleId={saleId} onClose={() => open(null)} />
+      {creating ? (
+        <NewOrderDialog
+          scope={scope}
+          onClose={() => setCreating(false)}
+          onCreated={(sale) => {
+            setCreating(false);
+            open(sale.id);
+          }}
+        />
+      ) : null}
+    </AppPage>
+  );
+}
