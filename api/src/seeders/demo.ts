@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { register } from '../modules/auth/auth.service.ts';
 import { Business } from '../modules/businesses/business.entity.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
 
 export const DEMO_LOGIN = { email: 'demo@tradepost.app', password: 'DemoKicks2026' };
 
-/** On an empty database, creates a demo business so a first run has someone to sign in as. */
+/** On an empty database, creates a demo business with a small shop so a first run has someone to sign in as and something to see. */
 export async function seedDemo(em: EntityManager): Promise<typeof DEMO_LOGIN | null> {
   if ((await em.count(Business, {})) > 0) return null;
-  await register(em, {
+  const user = await register(em, {
     email: DEMO_LOGIN.email,
     password: DEMO_LOGIN.password,
     business_name: 'Demo Kicks & Collectibles',
@@ -16,5 +17,6 @@ export async function seedDemo(em: EntityManager): Promise<typeof DEMO_LOGIN | n
     username: 'demo',
     timezone: 'America/New_York',
   });
+  await seedDemoCatalog(em, user.business.id, user.id);
   return DEMO_LOGIN;
 }

@@ -81,22 +81,6 @@ export const areas = {
     title: 'Channel Sync State',
     description: 'It will show what each marketplace was last told about a variant.',
   },
-  '/inventory/transfer': {
-    title: 'Transfer',
-    description: 'It will move stock between locations, from draft to in transit to received, with scan to receive.',
-  },
-  '/inventory/counts': {
-    title: 'Inventory Counts',
-    description: 'It will count a location by scanner or by hand, review the differences and post the adjustments.',
-  },
-  '/inventory/counts/:countId': {
-    title: 'Inventory Count',
-    description: 'It will show one count: expected and counted quantities, differences and completion.',
-  },
-  '/inventory/counts/:countId/scanner': {
-    title: 'Count Scanner',
-    description: 'It will count a location item by item with a scanner, with expected quantities hidden for blind counts.',
-  },
 
   // Channels and retail.
   '/shopify': {
@@ -119,30 +103,9 @@ export const areas = {
     title: 'Square Sync',
     description: 'It will show your Square sync: items matched, quantities pushed and sales imported.',
   },
-  '/sales-channels': {
-    title: 'Sales Channels',
-    description: "It will connect eBay, Shopify, Square and Whatnot, and set each channel's sync, quantity buffer and price rule.",
-  },
-  '/sales-channels-management': {
-    title: 'Sales Channel Management',
-    description: 'It will manage credentials, sync switches and settings for every connected channel.',
-  },
   '/retail/shopify': {
     title: 'Shopify',
     description: "It will show your Shopify store's products, stock and orders next to the rest of your retail.",
-  },
-  '/retail/sales': {
-    title: 'Retail Sales',
-    description: 'It will list sales from your store and online shop, with their lines, costs and profit.',
-  },
-  '/retail/fulfillments': {
-    title: 'Retail Fulfillments',
-    description: 'It will pick, pack and ship retail orders, with tracking numbers and packing slips.',
-  },
-  '/retail/customers': { title: 'Customers', description: 'It will keep your customers and their order history.' },
-  '/retail/pricing': {
-    title: 'Pricing',
-    description: 'It will set channel prices from base prices with rules per channel: markup, rounding such as .99 and a minimum margin.',
   },
 
   // Listings.
@@ -183,11 +146,6 @@ export const areas = {
     description: 'It will create a listing template for channels other than eBay and Shopify.',
   },
   '/templates/listing/:id/edit': { title: 'Edit Listing Template', description: 'It will change a listing template.' },
-  '/business/size-formats': {
-    title: 'Size Formats',
-    description: 'It will keep size runs with their conversions — US, GS, EU, UK, CM, apparel and waist — built in and your own.',
-  },
-  '/business/size-formats/create': { title: 'New Size Format', description: 'It will create a size format of your own.' },
   '/repricing': {
     title: 'Repricing',
     description:
@@ -197,32 +155,8 @@ export const areas = {
     title: 'Liquidation',
     description: 'It will show aged stock and the money tied up in it, to mark down, move to wholesale or offer to your network.',
   },
-  '/pick-rules': {
-    title: 'Pick Rules',
-    description: 'It will choose the location each order ships from, by channel, location priority and availability.',
-  },
 
   // Sales and fulfillment.
-  '/sales': {
-    title: 'Sales',
-    description: 'It will list every marketplace sale with its lines, fees, cost and profit.',
-  },
-  '/fulfillments': {
-    title: 'Fulfillments',
-    description: 'It will take orders from pending to picked, packed and shipped, with carrier and tracking.',
-  },
-  '/scanning-mode': {
-    title: 'Scanning Mode',
-    description: 'It will check each scanned item against the order being packed and refuse a wrong one loudly.',
-  },
-  '/cancelled-sales': {
-    title: 'Cancelled Sales',
-    description: 'It will list cancelled and refunded sales, with the stock they put back.',
-  },
-  '/failed-orders': {
-    title: 'Failed Orders',
-    description: 'It will list channel orders that could not be imported or allocated, with the reason, to fix and retry.',
-  },
 
   // Purchasing.
   '/vendors': { title: 'Vendors', description: 'It will keep the companies and people you buy stock from, with their purchase orders.' },
@@ -304,18 +238,6 @@ export const areas = {
     title: 'Expenses',
     description: 'It will record expenses with category, vendor, amount, date and receipt, including repeating ones.',
   },
-  '/products/:productId/configure': {
-    title: 'Configure Product',
-    description: "It will set a product's sizes, prices, barcodes and channel settings.",
-  },
-  '/preowned': {
-    title: 'Pre-Owned',
-    description: 'It will keep one-off pre-owned items, each with its own grade, photos and price.',
-  },
-  '/preowned/drafts': {
-    title: 'Pre-Owned Drafts',
-    description: 'It will list pre-owned items captured on a phone but not finished.',
-  },
   '/market-review': {
     title: 'Market Review',
     description: "It will list items whose price is out of line with the market's lowest ask, highest bid or last sale.",
@@ -329,10 +251,6 @@ export const areas = {
   '/subscription': { title: 'Subscription', description: 'It will show your trial and subscription, and let you choose a plan.' },
 
   // Admin.
-  '/admin/manual-size-conversion-matching': {
-    title: 'Size Matching',
-    description: 'It will list marketplace sizes no rule recognised, to match by hand; each match becomes a rule.',
-  },
   '/admin/product-sales-reports': {
     title: 'Product Sales Reports',
     description: 'It will report product sales across every business.',

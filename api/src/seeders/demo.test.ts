@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/helper.ts';
+import { DEMO_LOGIN, seedDemo } from './demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the demo business', () => {
+  it('is created once on an empty database, with a shop whose every figure agrees with the ledger', async () => {
+    expect(await seedDemo(t.orm.em.fork())).toEqual(DEMO_LOGIN);
+    expect(await seedDemo(t.orm.em.fork())).toBeNull();
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/json', payload: DEMO_LOGIN });
+    expect(login.statusCode).toBe(200);
+    const { access_token: token, user } = login.json();
+    const get = async (path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/businesses/${user.business.id}${path}`, headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const products = await get('/products?limit=50&with_total=true');
+    expect(products.items).toHaveLength(6);
+    const sales = await get('/sales?limit=20&sort=created_at');
+    expect(sales.items.map((s: { channel: { kind: string }; status: string }) => `${s.channel.kind}:${s.status}`).sort()).toEqual([
+      'in_store:fulfilled',
+      'manual:open',
+      'shopify:open',
+    ]);
+    expect(await get('/failed-orders')).toHaveLength(1);
+    expect(await get('/fulfillments?status=open')).toHaveLength(2);
+    const dashboard = await get('/analytics/dashboard');
+    expect(dashboard.today.sales).toBe(3);
+    expect(dashboard.inventory.units_on_hand).toBeGreaterThan(20);
+
+    const variantIds = products.items.flatMap((p: { variants: { id: string }[] }) => p.variants.map((v) => v.id));
+    for (const id of variantIds) {
+      const ledger = await get(`/inventory/variants/${id}/ledger`);
+      expect(ledger.reconciliation.every((r: { matches: boolean }) => r.matches)).toBe(true);
+    }
+  });
+});
