@@ -42,6 +42,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** New businesses one address may register per hour (stops sign-up floods). */
+  REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** smtp(s)://user:pass@host:port; without it, mail is written to the log. */
   SMTP_URL: z
     .string()

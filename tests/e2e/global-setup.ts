@@ -22,6 +22,7 @@ export default async function setup(project: TestProject) {
     SYSTEM_SALES_EMAIL,
     // Many accounts sign in from one address during the run.
     LOGIN_RATE_LIMIT_PER_IP: '100000',
+    REGISTER_RATE_LIMIT_PER_HOUR: '100000',
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('extensionDir', resolve(repoRoot, 'extension/.output/chrome-mv3'));

@@ -178,6 +178,17 @@ describe('sales and fulfillment', () => {
     await expect.poll(() => drawer.getByTestId('sale-profit').textContent()).toBe('$87.00');
     await settled(page);
     await screenshot(page, 'sales-drawer-fulfilled');
+
+    // The dashboard's profit for today is the sum of today's sales, this one's $87.00 among them.
+    const today = await call<{ items: Sale[] }>('GET', '/sales?limit=50&sort=created_at');
+    const expected = today.items.filter((s) => s.status !== 'cancelled').reduce((total, s) => total + s.totals.profit_cents, 0);
+    const figures = await call<{ today: { profit_cents: number } }>('GET', '/analytics/dashboard');
+    expect(figures.today.profit_cents).toBe(expected);
+    expect(today.items.find((s) => s.id === sale.id)?.totals.profit_cents).toBe(8_700);
+    await page.goto(`${base}/dashboard`);
+    const todayCard = page.locator('[data-period="Today"]');
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(expected / 100);
+    await expect.poll(() => todayCard.textContent()).toContain(`${money} profit`);
     await phone.close();
     await page.close();
   });

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         body: registerBodySchema,
         response: { 201: registerResponseSchema, ...errorResponses },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: config.REGISTER_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       await auth.register(app.orm.em, request.body);

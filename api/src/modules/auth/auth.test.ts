@@ -258,3 +258,24 @@ describe('login rate limit per IP', () => {
     }
   });
 });
+
+describe('registration rate limit per IP', () => {
+  it('refuses an address that registers too many businesses in an hour', async () => {
+    const strict = await createTestApp({ REGISTER_RATE_LIMIT_PER_HOUR: '2' });
+    try {
+      const register = (remoteAddress: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          remoteAddress,
+          payload: { email: uniqueEmail('flood'), password: STRONG_PASSWORD, business_name: 'Flood Kicks' },
+        });
+      const codes = [];
+      for (let i = 0; i < 3; i += 1) codes.push((await register('203.0.113.8')).statusCode);
+      expect(codes).toEqual([201, 201, 429]);
+      expect((await register('198.51.100.10')).statusCode).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
-import { variantInfos } from '../catalog/variant-info.ts';
+import { variantInfos, variantWithCode } from '../catalog/variant-info.ts';
 import type { CartItem } from './cart-model.ts';
 
 /** Every size of the products as the cart takes it, with its label and default price. */
@@ -18,13 +18,7 @@ export function cartItems(product: Product): CartItem[] {
 
 /** The size a scanned or typed code names exactly: one of its barcodes, or its SKU (case does not matter). */
 export function itemForCode(products: readonly Product[], code: string): CartItem | null {
-  const wanted = code.trim().toLowerCase();
-  if (wanted === '') return null;
-  for (const product of products) {
-    const variant = product.variants.find(
-      (v) => v.sku.toLowerCase() === wanted || v.barcodes.some((barcode) => barcode.code.toLowerCase() === wanted),
-    );
-    if (variant !== undefined) return cartItems(product).find((item) => item.variantId === variant.id) ?? null;
-  }
-  return null;
+  const info = variantWithCode(products, code);
+  const product = info === null ? undefined : products.find((p) => p.id === info.productId);
+  return product === undefined ? null : (cartItems(product).find((item) => item.variantId === info?.variantId) ?? null);
 }

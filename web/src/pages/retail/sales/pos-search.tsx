@@ -7,6 +7,7 @@ import { ProductSearchBox } from '../../../features/catalog/product-search-box.t
 import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer, useProductSearch } from '../../../features/catalog/use-products.ts';
+import { useStockAt } from '../../../features/inventory/use-stock-at.ts';
 import type { CartItem } from '../../../features/retail/cart-model.ts';
 import { cartItems } from '../../../features/retail/pos-items.ts';
 
@@ -76,6 +77,8 @@ const useStyles = makeStyles({
 });
 
 type PosSearchProps = {
+  /** Where the sale leaves from: sizes show what is available there. */
+  locationId: string | null;
   scope: BusinessScope | undefined;
   /** Enter in the box: the page decides (an exact code, or the only size in stock); true when it added, which clears the box. */
   onSubmit: (text: string, shown: readonly Product[]) => Promise<boolean>;
@@ -88,13 +91,18 @@ type PosSearchProps = {
  * one unit. The typed text lives here, so a keystroke re-renders the box, not the cart: a scanner's
  * burst must not be slowed into looking like a person typing.
  */
-export function PosSearch({ scope, onSubmit, onAdd, inputRef }: PosSearchProps) {
+export function PosSearch({ scope, locationId, onSubmit, onAdd, inputRef }: PosSearchProps) {
   const styles = useStyles();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text, 150);
   const search = useProductSearch(scope, q, 8);
   const shown = useLastAnswer(search.data);
   const products = shown.data?.items;
+  const stockHere = useStockAt(
+    scope,
+    (products ?? []).flatMap((product) => product.variants.map((v) => v.id)),
+    locationId,
+  );
   const firstSize = useRef<HTMLButtonElement | null>(null);
 
   return (
@@ -135,6 +143,7 @@ export function PosSearch({ scope, onSubmit, onAdd, inputRef }: PosSearchProps) 
       ) : (
         <PosResults
           products={products}
+          stockHere={stockHere.data}
           recent={q.trim() === ''}
           busy={search.isFetching || shown.previous}
           currency={scope?.currency ?? 'USD'}
@@ -148,6 +157,8 @@ export function PosSearch({ scope, onSubmit, onAdd, inputRef }: PosSearchProps) 
 
 type PosResultsProps = {
   products: readonly Product[];
+  /** Available at the location the sale leaves from; until it loads, the total across locations. */
+  stockHere: ReadonlyMap<string, number> | undefined;
   recent: boolean;
   busy: boolean;
   currency: string;
@@ -156,14 +167,14 @@ type PosResultsProps = {
 };
 
 /** The matches; memoised so typing does not redraw every size button. */
-const PosResults = memo(function PosResults({ products, recent, busy, currency, onAdd, firstSize }: PosResultsProps) {
+const PosResults = memo(function PosResults({ products, stockHere, recent, busy, currency, onAdd, firstSize }: PosResultsProps) {
   const styles = useStyles();
   return (
     <>
       <p className={styles.caption}>{recent ? 'Recently updated' : 'Matches'}</p>
       <ul className={styles.list} aria-label="Products" aria-busy={busy}>
         {products.map((product, productIndex) => {
-          const available = new Map(product.variants.map((v) => [v.id, v.available]));
+          const available = new Map(product.variants.map((v) => [v.id, stockHere?.get(v.id) ?? (stockHere ? 0 : v.available)]));
           const items = cartItems(product).filter((item) => (available.get(item.variantId) ?? 0) > 0);
           return (
             <li key={product.id} className={styles.product}>
@@ -172,7 +183,7 @@ const PosResults = memo(function PosResults({ products, recent, busy, currency, 
                 <p className={styles.meta}>{productMeta(product) || product.category}</p>
               </div>
               {items.length === 0 ? (
-                <span className={styles.none}>No stock in any size</span>
+                <span className={styles.none}>{stockHere ? 'No stock here in any size' : 'No stock in any size'}</span>
               ) : (
                 <fieldset className={styles.sizes} aria-label={`Sizes of ${product.title}`}>
                   {items.map((item, i) => (
@@ -189,7 +200,9 @@ const PosResults = memo(function PosResults({ products, recent, busy, currency, 
                       <span className={mergeClasses(styles.sizePrice, item.priceCents === null && styles.noPrice)}>
                         {item.priceCents === null ? 'No price' : formatMoney(item.priceCents, currency)}
                       </span>{' '}
-                      <span className={styles.sizeStock}>{available.get(item.variantId) ?? 0} left</span>
+                      <span className={styles.sizeStock}>
+                        {available.get(item.variantId) ?? 0} {stockHere ? 'here' : 'left'}
+                      </span>
                     </Button>
                   ))}
                 </fieldset>

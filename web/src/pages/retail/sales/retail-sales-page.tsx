@@ -371,7 +371,7 @@ export function RetailSalesPage() {
       ) : (
         <div className={styles.layout}>
           <section className={styles.card} aria-label="Find items">
-            <PosSearch scope={scope} onSubmit={onSearchSubmit} onAdd={add} inputRef={searchRef} />
+            <PosSearch scope={scope} locationId={locationId} onSubmit={onSearchSubmit} onAdd={add} inputRef={searchRef} />
             <div className={styles.scanRow}>
               <ScanFeedbackBar feedback={feedback.feedback} flashing={feedback.flashing} />
               <CameraScanButton onScan={(code) => void onCode(code)} />

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { variantSummarySchema } from '@tradepost/shared/schemas/inventory.ts';
+import { z } from 'zod';
+import { api } from '../../app/api.ts';
+import type { BusinessScope } from '../catalog/use-business-id.ts';
+import { inventoryKeys } from './inventory-keys.ts';
+
+/** Units available at one location for each of the given variants (those without a level there count 0). */
+export function useStockAt(scope: BusinessScope | undefined, variantIds: readonly string[], locationId: string | null) {
+  const ids = [...new Set(variantIds)].sort().slice(0, 200);
+  return useQuery({
+    queryKey: [...inventoryKeys.all, 'stock-at', scope?.businessId ?? '', locationId ?? '', ids] as const,
+    queryFn: async ({ signal }) => {
+      if (scope === undefined || locationId === null) throw new Error('No business or location');
+      const summaries = await api.get(`${scope.basePath}/inventory/variants`, {
+        query: { ids: ids.join(',') },
+        schema: z.array(variantSummarySchema),
+        signal,
+      });
+      return new Map(
+        summaries.map((summary) => [summary.variant_id, summary.levels.find((level) => level.location_id === locationId)?.available ?? 0]),
+      );
+    },
+    enabled: scope !== undefined && locationId !== null && ids.length > 0,
+    // Our own sales refresh it at once (they invalidate inventory keys); other tills' show within 10 s.
+    staleTime: 10_000,
+    placeholderData: (previous) => previous,
+  });
+}
