@@ -2,6 +2,7 @@
 // movements, then p50/p95/p99 of the hot inventory paths through the HTTP API, with the raw SQL of
 // the very statements the API runs beside the search and the filtered-set summary. Prints figures;
 // asserts nothing. Sizes: BENCH_PRODUCTS (default 100000), BENCH_SAMPLES (200), BENCH_SUMMARY_SAMPLES (40).
+// BENCH_KEEP=1 leaves the app running on that data afterwards, to try the screens in a browser.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -220,6 +221,11 @@ try {
   console.log(fmt("a variant's ledger and reconciliation (API)", ledger));
   console.log(fmt('post an adjustment (API)', adjust));
   await client.end();
+  if (process.env.BENCH_KEEP === '1') {
+    // To look at the screens on the big catalog: the app (web/dist) stays up until Ctrl-C.
+    console.log(`\nBENCH_KEEP=1: ${base} is up; sign in as bench@tradepost.test / BenchMark2026. Ctrl-C stops it.`);
+    await new Promise((resolveStop) => process.once('SIGINT', resolveStop));
+  }
 } finally {
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
