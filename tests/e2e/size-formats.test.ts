@@ -75,6 +75,17 @@ describe('size formats', () => {
     await expect.poll(() => page.getByLabel('Size 7', { exact: true }).inputValue()).toBe('7Y');
     await page.getByLabel('Size 5', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'size-formats-edit-phone');
+
+    // Deleting asks first; "Keep it" backs out, confirming removes the unused run.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${inject('baseUrl')}/business/size-formats`);
+    await page.getByRole('button', { name: 'Delete Youth 1Y-7Y' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Youth 1Y-7Y?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Delete Youth 1Y-7Y' }).click();
+    await confirm.getByRole('button', { name: 'Delete size format' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Youth 1Y-7Y' }).count()).toBe(0);
     await page.close();
   });
 
