@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -93,6 +94,17 @@ describe('catalog: create, configure, filter, archive', () => {
     await screenshot(page, 'product-configure-1280');
     await page.getByRole('heading', { name: 'Sizes' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'product-configure-sizes-1280');
+
+    // Labels: the dialog previews one label as drawn by the server, and the PDF downloads.
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const labels = page.getByRole('dialog', { name: 'Print barcode labels' });
+    const preview = labels.getByRole('img', { name: /^Label preview: Air Jordan 4 Retro Bred Reimagined/ });
+    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), labels.getByRole('button', { name: 'Download PDF' }).click()]);
+    const pdf = await readFile((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await labels.getByRole('button', { name: 'Close' }).click();
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { name: 'Sizes' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'product-configure-390');

@@ -127,6 +127,13 @@ describe('requests', () => {
     expect(new Uint8Array(await (answer as Blob).arrayBuffer())).toEqual(bytes);
   });
 
+  it('returns SVG as text: it is markup to show, not a file', async () => {
+    const { client } = setup(
+      () => new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { headers: { 'content-type': 'image/svg+xml' } }),
+    );
+    await expect(client.get(`${business}/variants/1/label.svg`)).resolves.toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
   it('rejects a body that claims to be JSON but is not', async () => {
     const { client } = setup(() => new Response('<html>', { headers: { 'content-type': 'application/json' } }));
     await expect(client.get('/auth/me')).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });

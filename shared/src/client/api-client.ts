@@ -134,8 +134,8 @@ async function readLimitedBytes(response: Response): Promise<Uint8Array<ArrayBuf
   return bytes;
 }
 
-/** Files (PDF labels and slips, images) come back as a Blob; everything else is text to decode. */
-const isBinaryType = (contentType: string) => /^(application\/(pdf|octet-stream)|image\/)/i.test(contentType);
+/** Files (PDF labels and slips, raster images) come back as a Blob; everything else, SVG included, is text to decode. */
+const isBinaryType = (contentType: string) => /^(application\/(pdf|octet-stream)|image\/(?!svg\+xml))/i.test(contentType);
 
 /** JSON when the server says so or says nothing; other types (CSV, plain text) come back as text. */
 function decodeBody(status: number, contentType: string, text: string): unknown {
