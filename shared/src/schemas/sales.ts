@@ -322,7 +322,19 @@ export type Fulfillment = z.infer<typeof fulfillmentSchema>;
 
 export const fulfillmentListQuerySchema = z.object({
   status: z.enum([...fulfillmentStatuses, 'open', 'all']).default('open'),
-  channel: channelKindSchema.optional(),
+  /** One channel kind, or several separated by commas (the retail screen asks for its own). */
+  channel: z
+    .string()
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((kind) => kind.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(channelKindSchema).min(1))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 

@@ -58,8 +58,8 @@ export async function listFulfillments(
     params.push(query.status);
   }
   if (query.channel) {
-    where.push('c.kind = ?');
-    params.push(query.channel);
+    where.push(`c.kind IN (${query.channel.map(() => '?').join(',')})`);
+    params.push(...query.channel);
   }
   // Oldest open work first: that is the order a picker works in.
   const order = query.status === 'shipped' || query.status === 'all' ? 'f.created_at DESC' : 'f.created_at ASC';

@@ -380,6 +380,17 @@ describe('fulfillment and scanning mode', () => {
     expect(list.every((f) => ['pending', 'picking', 'packed'].includes(f.status))).toBe(true);
     expect([...list].sort((a, b) => a.created_at.localeCompare(b.created_at))).toEqual(list);
   });
+
+  it('filters by one channel or several, and names a bad one', async () => {
+    const retail = (await call('GET', '/fulfillments?status=all&channel=shopify,whatnot')).json() as { channel: string }[];
+    expect(new Set(retail.map((f) => f.channel))).toEqual(new Set(['shopify', 'whatnot']));
+    const manual = (await call('GET', '/fulfillments?status=all&channel=manual')).json() as { channel: string }[];
+    expect(manual.length).toBeGreaterThan(0);
+    expect(manual.every((f) => f.channel === 'manual')).toBe(true);
+    const bad = await call('GET', '/fulfillments?channel=shopify,amazon');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toMatch(/^channel/);
+  });
 });
 
 describe('customers, price rules and the dashboard', () => {

@@ -24,14 +24,15 @@ const OPEN_REFRESH_MS = 30_000;
 export function useFulfillments(
   scope: BusinessScope | undefined,
   status: FulfillmentListStatus,
-  channel: ChannelKind | 'all' = 'all',
+  channels: readonly ChannelKind[] | 'all' = 'all',
 ): UseQueryResult<Fulfillment[]> {
+  const channel = channels === 'all' ? undefined : channels.join(',');
   return useQuery({
-    queryKey: fulfillmentKeys.list(scope?.businessId ?? '', status, channel),
+    queryKey: fulfillmentKeys.list(scope?.businessId ?? '', status, channel ?? 'all'),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return api.get(`${scope.basePath}/fulfillments`, {
-        query: { status, channel: channel === 'all' ? undefined : channel, limit: 200 },
+        query: { status, channel, limit: 200 },
         schema: z.array(fulfillmentSchema),
         signal,
         fresh: true,

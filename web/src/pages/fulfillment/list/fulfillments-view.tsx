@@ -134,7 +134,8 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
   const requested = params.get('channel');
   const channel = offered.includes(requested as ChannelKind) ? (requested as ChannelKind) : 'all';
   const selectedId = params.get('open');
-  const list = useFulfillments(scope, tab, channel);
+  // The server filters: a screen limited to some channels asks for just those.
+  const list = useFulfillments(scope, tab, channel === 'all' ? (channels ?? 'all') : [channel]);
   const locations = useLocations(scope);
 
   const update = (changes: Record<string, string | null>) =>
@@ -150,7 +151,7 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
       { replace: true },
     );
 
-  const all = (list.data ?? []).filter((f) => channels === undefined || channels.includes(f.channel));
+  const all = list.data ?? [];
   const locationName = (id: string) => locations.data?.find((l) => l.id === id)?.name ?? '';
   const now = Date.now();
 
