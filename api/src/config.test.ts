@@ -28,6 +28,14 @@ describe('config', () => {
     }
   });
 
+  it('takes a token key of exactly 32 bytes in base64, and names a wrong one', () => {
+    const good = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ TOKEN_ENCRYPTION_KEY: good }).TOKEN_ENCRYPTION_KEY).toBe(good);
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(16, 7).toString('base64') })).toThrow(
+      /TOKEN_ENCRYPTION_KEY: must be 32 bytes in base64/,
+    );
+  });
+
   it('the server stops at boot with the message and a non-zero exit code', () => {
     const run = spawnSync(process.execPath, [resolve(import.meta.dirname, 'server.ts')], {
       env: { ...process.env, PORT: 'not-a-port' },

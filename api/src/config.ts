@@ -33,6 +33,11 @@ const envSchema = z.object({
   /** Port of the embedded PostgreSQL; 0 picks a free one. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** 32 random bytes in base64 (e.g. `openssl rand -base64 32`): seals marketplace tokens at rest. */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((text) => Buffer.from(text, 'base64url').length === 32, { error: 'must be 32 bytes in base64' })
+    .optional(),
   ADMIN_EMAILS: emailList,
   SYSTEM_SALES_EMAIL: z.union([z.literal(''), z.email({ error: 'must be an e-mail address' })]).default(''),
   /** Origins allowed by CORS besides the extension schemes; comma-separated. */

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const orm = await openOrm(database.url, { debug: config.TRADEPOST_SQL_DEBUG });
   await migrate(orm);
-  const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET });
+  const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET, tokenKey: config.TOKEN_ENCRYPTION_KEY });
   const app = await buildApp({ config, orm, databaseUrl: database.url, sessionSecret: secrets.sessionSecret });
 
   if (config.SEED_DEMO) {
