@@ -8,12 +8,9 @@ import {
   DialogTitle,
   Field,
   Input,
-  makeStyles,
   Radio,
   RadioGroup,
   Spinner,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
@@ -23,20 +20,11 @@ import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { cancellableUnits, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { type CancelSaleBody, useCancelSale } from '../../../features/sales/use-sale-mutations.ts';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: 'min(620px, calc(100vw - 24px))' },
-  content: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  lines: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '10px' },
-  line: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 120px', gap: '12px', alignItems: 'start' },
-  title: { ...typographyStyles.body1Strong, display: 'block', overflowWrap: 'anywhere' },
-  meta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, display: 'block' },
-  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-});
+import { LineQuantities, useSaleDialogStyles } from './line-quantities.tsx';
 
 /** Cancel the whole sale or some units of some lines; the units go back to available stock at once. */
 export function CancelSaleDialog({ scope, sale, onClose }: { scope: BusinessScope | undefined; sale: Sale; onClose: () => void }) {
-  const styles = useStyles();
+  const styles = useSaleDialogStyles();
   const toast = useAppToast();
   const cancel = useCancelSale(scope, sale.id);
   const open = sale.lines.filter((line) => cancellableUnits(line) > 0);
@@ -110,28 +98,16 @@ export function CancelSaleDialog({ scope, sale, onClose }: { scope: BusinessScop
                 <Radio value="lines" label="Some items" />
               </RadioGroup>
               {mode === 'lines' ? (
-                <ul className={styles.lines} aria-label="Units to cancel per item">
-                  {open.map((line) => (
-                    <li key={line.id} className={styles.line}>
-                      <span>
-                        <span className={styles.title}>{line.title}</span>
-                        <span className={styles.meta}>
-                          Size {line.size} · {line.sku} · {cancellableUnits(line)} can be cancelled
-                        </span>
-                      </span>
-                      <Field validationMessage={errors[line.id]}>
-                        <Input
-                          type="number"
-                          min={0}
-                          max={cancellableUnits(line)}
-                          aria-label={`Units to cancel of ${line.title} size ${line.size}`}
-                          value={quantities[line.id] ?? ''}
-                          onChange={(_, d) => setQuantities((prev) => ({ ...prev, [line.id]: d.value }))}
-                        />
-                      </Field>
-                    </li>
-                  ))}
-                </ul>
+                <LineQuantities
+                  lines={open}
+                  label="Units to cancel per item"
+                  most={cancellableUnits}
+                  mostLabel="can be cancelled"
+                  inputLabel="Units to cancel of"
+                  values={quantities}
+                  errors={errors}
+                  onChange={(id, value) => setQuantities((prev) => ({ ...prev, [id]: value }))}
+                />
               ) : null}
               <Field label="Reason" hint="Optional; kept with the stock movements.">
                 <Input value={reason} onChange={(_, d) => setReason(d.value)} maxLength={500} />

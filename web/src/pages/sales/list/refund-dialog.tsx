@@ -8,10 +8,7 @@ import {
   DialogTitle,
   Field,
   Input,
-  makeStyles,
   Spinner,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
@@ -22,21 +19,11 @@ import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { refundableCents, returnableUnits, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { useRefundSale } from '../../../features/sales/use-sale-mutations.ts';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: 'min(620px, calc(100vw - 24px))' },
-  content: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  lines: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '10px' },
-  line: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 120px', gap: '12px', alignItems: 'start' },
-  title: { ...typographyStyles.body1Strong, display: 'block', overflowWrap: 'anywhere' },
-  meta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, display: 'block' },
-  heading: { ...typographyStyles.subtitle2, margin: 0 },
-  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-});
+import { LineQuantities, useSaleDialogStyles } from './line-quantities.tsx';
 
 /** Money back to the customer, with the shipped units that came back put on the shelf again. */
 export function RefundDialog({ scope, sale, onClose }: { scope: BusinessScope | undefined; sale: Sale; onClose: () => void }) {
-  const styles = useStyles();
+  const styles = useSaleDialogStyles();
   const toast = useAppToast();
   const refund = useRefundSale(scope, sale.id);
   const most = refundableCents(sale);
@@ -118,28 +105,16 @@ export function RefundDialog({ scope, sale, onClose }: { scope: BusinessScope | 
               {returnable.length === 0 ? (
                 <p className={styles.text}>Nothing on this sale has shipped, so there is nothing to put back on the shelf.</p>
               ) : (
-                <ul className={styles.lines} aria-label="Units back in stock per item">
-                  {returnable.map((line) => (
-                    <li key={line.id} className={styles.line}>
-                      <span>
-                        <span className={styles.title}>{line.title}</span>
-                        <span className={styles.meta}>
-                          Size {line.size} · {line.sku} · {returnableUnits(line)} shipped
-                        </span>
-                      </span>
-                      <Field validationMessage={errors[line.id]}>
-                        <Input
-                          type="number"
-                          min={0}
-                          max={returnableUnits(line)}
-                          aria-label={`Units back in stock of ${line.title} size ${line.size}`}
-                          value={restock[line.id] ?? ''}
-                          onChange={(_, d) => setRestock((prev) => ({ ...prev, [line.id]: d.value }))}
-                        />
-                      </Field>
-                    </li>
-                  ))}
-                </ul>
+                <LineQuantities
+                  lines={returnable}
+                  label="Units back in stock per item"
+                  most={returnableUnits}
+                  mostLabel="shipped"
+                  inputLabel="Units back in stock of"
+                  values={restock}
+                  errors={errors}
+                  onChange={(id, value) => setRestock((prev) => ({ ...prev, [id]: value }))}
+                />
               )}
               <FormErrorAlert message={general} />
             </DialogContent>
