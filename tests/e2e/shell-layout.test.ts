@@ -97,8 +97,11 @@ describe('session and version', () => {
   it('a 401 from the API shows Session Expired and lands on /', async () => {
     const account = await login(owner.email, owner.password);
     const page = await openSignedIn(account, '/dashboard');
+    // Leave the app first: a dashboard query still in flight would meet the 401 itself and end the
+    // session before the reload, and the reload would then find no session to expire.
+    await page.goto('about:blank');
     await apiCall('POST', '/auth/logout', undefined, account.access_token);
-    await page.reload();
+    await page.goto(`${baseUrl()}/dashboard`);
     await expect.poll(() => page.getByText('Session Expired', { exact: true }).first().isVisible()).toBe(true);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('tradepost.session.v1'))).toBeNull();
