@@ -12,10 +12,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { batchOperationsRoutes } from './modules/batch-operations/batch-operations.routes.ts';
 import { bugReportsRoutes } from './modules/bug-reports/bug-reports.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogIoRoutes } from './modules/catalog-io/catalog-io.routes.ts';
+import { connectionsRoutes, oauthCallbackRoutes } from './modules/connections/connections.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { mediaRoutes, publicMediaRoutes } from './modules/media/media.routes.ts';
@@ -25,6 +27,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { sizeFormatsRoutes, sizeMatchingRoutes } from './modules/sizes/sizes.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { syncRoutes, webhookRoutes } from './modules/sync/sync.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { adminPlugin } from './plugins/admin.ts';
@@ -32,10 +35,18 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { businessScope } from './plugins/tenancy.ts';
 import { redactUrl } from './redact.ts';
 
-export type AppDeps = { config: Config; orm: MikroORM; databaseUrl: string; sessionSecret: string };
+export type AppDeps = {
+  config: Config;
+  orm: MikroORM;
+  databaseUrl: string;
+  sessionSecret: string;
+  /** 32 bytes: seals marketplace credentials at rest (plugins/sealed-box.ts). */
+  tokenKey: Buffer;
+};
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -67,7 +78,7 @@ function allowedOrigin(config: Config) {
   };
 }
 
-export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenKey }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: true,
@@ -106,6 +117,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
   // Tier 2: application plugins.
   await app.register(dbPlugin, { orm });
   await app.register(eventsPlugin, { databaseUrl });
+  await app.register(jobsPlugin, { orm, databaseUrl, enabled: config.JOBS_ENABLED, leaseMs: config.JOB_LEASE_MS });
+  app.decorate('tokenKey', tokenKey);
   await app.register(authPlugin, { secret: sessionSecret });
   await app.register(adminPlugin, { config });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
@@ -122,6 +135,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
       await api.register(invitationRoutes, { config });
       await api.register(publicMediaRoutes, { config });
       await api.register(sizeMatchingRoutes);
+      await api.register(oauthCallbackRoutes, { config });
+      await api.register(webhookRoutes, { config });
       await api.register(
         businessScope([
           businessesRoutes,
@@ -134,6 +149,9 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret }: AppD
           analyticsRoutes,
           sizeFormatsRoutes,
           async (scope) => scope.register(teamRoutes, { config, mailer }),
+          async (scope) => scope.register(connectionsRoutes, { config }),
+          async (scope) => scope.register(syncRoutes, { config }),
+          async (scope) => scope.register(batchOperationsRoutes, { config }),
         ]),
         { prefix: '/businesses/:businessId' },
       );

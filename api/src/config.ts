@@ -59,6 +59,20 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://app.example.com' }).optional(),
   /** Logs every SQL statement with its duration; for diagnosing only (values are inlined). */
   TRADEPOST_SQL_DEBUG: booleanFlag.default(false),
+  /** Run marketplace sync and batch jobs in this process (false: serve HTTP only). */
+  JOBS_ENABLED: booleanFlag.default(true),
+  /** How long a claimed job stays with its worker without a renewal before another process takes it over. */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** Seconds between reconciliation polls of each connected marketplace (orders a webhook missed, drift). */
+  SYNC_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** Marketplace apps (OAuth client credentials). Each may also be entered per connection for a sandbox or simulator. */
+  EBAY_CLIENT_ID: z.string().optional(),
+  EBAY_CLIENT_SECRET: z.string().optional(),
+  EBAY_RU_NAME: z.string().optional(),
+  SHOPIFY_CLIENT_ID: z.string().optional(),
+  SHOPIFY_CLIENT_SECRET: z.string().optional(),
+  SQUARE_APPLICATION_ID: z.string().optional(),
+  SQUARE_APPLICATION_SECRET: z.string().optional(),
   /** Build id shown by /version.json; set by the deploy. */
   BUILD_ID: z.string().default('dev'),
 });

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const orm = await openOrm(database.url, { debug: config.TRADEPOST_SQL_DEBUG });
   await migrate(orm);
   const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET, tokenKey: config.TOKEN_ENCRYPTION_KEY });
-  const app = await buildApp({ config, orm, databaseUrl: database.url, sessionSecret: secrets.sessionSecret });
+  const app = await buildApp({ config, orm, databaseUrl: database.url, sessionSecret: secrets.sessionSecret, tokenKey: secrets.tokenKey });
 
   if (config.SEED_DEMO) {
     const demo = await seedDemo(orm.em.fork());

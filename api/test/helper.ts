@@ -45,7 +45,7 @@ export async function createTestApp(
   const databaseUrl = database?.url ?? own?.url ?? '';
   const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
   const orm = await openOrm(databaseUrl);
-  const app = await buildApp({ config, orm, databaseUrl, sessionSecret: TEST_SESSION_SECRET });
+  const app = await buildApp({ config, orm, databaseUrl, sessionSecret: TEST_SESSION_SECRET, tokenKey: TEST_TOKEN_KEY });
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -62,6 +62,7 @@ export async function createTestApp(
 }
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-123';
+export const TEST_TOKEN_KEY = Buffer.alloc(32, 7);
 
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Movement, StockLevel } from '@tradepost/shared/schemas/inventory.ts';
 import { newId } from '../../db/ids.ts';
 import { Conflict } from '../../errors.ts';
+import { enqueueQuantityPushes } from '../../jobs/queue.ts';
 
 export type MovementReason =
   | 'adjustment'
@@ -149,6 +150,12 @@ export async function postMovements(
     }
     if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
   }
+  // Channels listing these variants learn the new available quantity after this commit.
+  await enqueueQuantityPushes(
+    em,
+    context.businessId,
+    ordered.map((line) => line.variantId),
+  );
   return { movements, levels: [...levels.values()] };
 }
 

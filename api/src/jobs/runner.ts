@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { JOBS_CHANNEL, type JobKind } from './queue.ts';
+
+export type Job = {
+  id: string;
+  businessId: string | null;
+  kind: JobKind;
+  key: string | null;
+  payload: Record<string, unknown>;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+};
+
+export type JobContext = { em: EntityManager; log: FastifyBaseLogger; workerId: string };
+
+/** Thrown by a handler that wants another go later without counting as an error (e.g. a platform's rate limit). */
+export class RetryLater extends Error {
+  readonly delayMs: number;
+  constructor(delayMs: number, message = 'retry later') {
+    super(message);
+    this.delayMs = delayMs;
+  }
+}
+
+export type JobHandler = (job: Job, context: JobContext) => Promise<void>;
+
+export type JobRunnerOptions = {
+  orm: MikroORM;
+  databaseUrl: string;
+  log: FastifyBaseLogger;
+  /** Jobs running at once in this process. */
+  concurrency?: number;
+  /** A claimed job belongs to its worker this long; the worker renews it while the job runs. */
+  leaseMs?: number;
+  /** Fallback poll when no NOTIFY arrives (delayed retries, expired leases). */
+  pollMs?: number;
+};
+
+export type JobRunner = {
+  register(kind: JobKind, handler: JobHandler): void;
+  start(): Promise<void>;
+  /** Wakes the loop now (tests, and after an enqueue in this process). */
+  kick(): void;
+  /** Resolves when no job is due or running (tests). Delayed jobs count once they are due within `withinMs`. */
+  drain(options?: { timeoutMs?: number; withinMs?: number }): Promise<void>;
+  close(): Promise<void>;
+  readonly workerId: string;
+};
+
+type JobRow = {
+  id: string;
+  business_id: string | null;
+  kind: JobKind;
+  coalesce_key: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+/** Exponential backoff between attempts: 1 s, 2 s, 4 s … capped at 5 minutes. */
+export const retryDelayMs = (attempt: number): number => Math.min(300_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * The durable job runner: claims due jobs with `FOR UPDATE SKIP LOCKED` (so any number of
+ * processes share the queue), never runs two jobs with the same coalesce key at once (pushes for
+ * one variant stay in order), renews its lease while a job runs, and requeues jobs whose worker
+ * died once their lease expires. It wakes on NOTIFY at commit, so a sale's pushes start within
+ * milliseconds instead of a polling interval.
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { orm, log } = options;
+  const concurrency = options.concurrency ?? 4;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const handlers = new Map<JobKind, JobHandler>();
+  const running = new Set<Promise<void>>();
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let started = false;
+  let wake: (() => void) | null = null;
+  let loopDone: Promise<void> = Promise.resolve();
+
+  const sql = <T extends object[] = object[]>(query: string, params: unknown[] = []) =>
+    orm.em.fork().getConnection().execute<T>(query, params);
+
+  const kick = () => {
+    wake?.();
+  };
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('notification', kick);
+    client.on('error', () => {
+      listener = null;
+      if (!closed) setTimeout(() => void listen().catch(() => {}), 1_000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${JOBS_CHANNEL}`);
+    listener = client;
+  }
+
+  /** Jobs whose worker stopped renewing go back to the queue (or are dropped when a newer one with the same key waits). */
+  async function recoverExpired(): Promise<void> {
+    await sql(
+      `UPDATE jobs j SET status = 'done', finished_at = now(), locked_until = NULL, last_error = 'superseded by a newer queued job after its worker stopped'
+        WHERE j.status = 'running' AND j.locked_until < now() AND j.coalesce_key IS NOT NULL
+          AND EXISTS (SELECT 1 FROM jobs q WHERE q.coalesce_key = j.coalesce_key AND q.status = 'queued')`,
+    );
+    await sql(
+      `UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+              finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
+              last_error = coalesce(last_error, 'worker stopped before finishing'),
+              locked_until = NULL, locked_by = NULL, run_at = now(), updated_at = now()
+        WHERE status = 'running' AND locked_until < now()`,
+    );
+  }
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0 || limit <= 0) return [];
+    return sql<JobRow[]>(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?,
+              locked_until = now() + make_interval(secs => ?), updated_at = now()
+        WHERE id IN (
+          SELECT j.id FROM jobs j
+           WHERE j.status = 'queued' AND j.run_at <= now() AND j.kind = ANY(?::text[])
+             AND (j.coalesce_key IS NULL OR NOT EXISTS (
+                   SELECT 1 FROM jobs r WHERE r.coalesce_key = j.coalesce_key AND r.status = 'running' AND r.locked_until > now()))
+           ORDER BY j.run_at
+           LIMIT ?
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, business_id, kind, coalesce_key, payload, attempts, max_attempts`,
+      [workerId, leaseMs / 1000, `{${kinds.join(',')}}`, limit],
+    );
+  }
+
+  async function finish(row: JobRow, error: unknown): Promise<void> {
+    if (!error) {
+      await sql(`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL, updated_at = now() WHERE id = ?`, [row.id]);
+      return;
+    }
+    const later = error instanceof RetryLater;
+    const message = error instanceof Error ? error.message : String(error);
+    const final = !later && row.attempts >= row.max_attempts;
+    if (final) {
+      log.error({ job: row.id, kind: row.kind, err: error }, 'job failed for good');
+      await sql(
+        `UPDATE jobs SET status = 'failed', finished_at = now(), locked_until = NULL, last_error = ?, updated_at = now() WHERE id = ?`,
+        [message.slice(0, 2_000), row.id],
+      );
+      return;
+    }
+    const delay = later ? error.delayMs : retryDelayMs(row.attempts);
+    if (!later) log.warn({ job: row.id, kind: row.kind, attempt: row.attempts, err: error }, 'job failed; will retry');
+    // A rate-limit wait is not a failed attempt.
+    const requeued = await sql<{ id: string }[]>(
+      `UPDATE jobs j SET status = 'queued', locked_until = NULL, locked_by = NULL, last_error = ?, updated_at = now(),
+              attempts = j.attempts - ?, run_at = now() + make_interval(secs => ?)
+        WHERE j.id = ? AND NOT (j.coalesce_key IS NOT NULL AND EXISTS (
+              SELECT 1 FROM jobs q WHERE q.coalesce_key = j.coalesce_key AND q.status = 'queued'))
+        RETURNING j.id`,
+      [message.slice(0, 2_000), later ? 1 : 0, delay / 1000, row.id],
+    );
+    // A newer job with the same key is already waiting and will read the current state.
+    if (requeued.length === 0) {
+      await sql(`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL, last_error = ? WHERE id = ?`, [
+        `superseded after: ${message.slice(0, 1_900)}`,
+        row.id,
+      ]);
+    }
+  }
+
+  function run(row: JobRow): Promise<void> {
+    const handler = handlers.get(row.kind);
+    const renew = setInterval(
+      () =>
+        void sql(`UPDATE jobs SET locked_until = now() + make_interval(secs => ?) WHERE id = ? AND locked_by = ?`, [
+          leaseMs / 1000,
+          row.id,
+          workerId,
+        ]).catch(() => {}),
+      Math.max(200, Math.floor(leaseMs / 3)),
+    );
+    const job: Job = {
+      id: row.id,
+      businessId: row.business_id,
+      kind: row.kind,
+      key: row.coalesce_key,
+      payload: row.payload ?? {},
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
+    const task = (async () => {
+      let failure: unknown = null;
+      try {
+        if (!handler) throw new Error(`no handler for ${row.kind}`);
+        await handler(job, { em: orm.em.fork(), log, workerId });
+      } catch (error) {
+        failure = error ?? new Error('job failed');
+      } finally {
+        clearInterval(renew);
+      }
+      if (!closed || !failure)
+        await finish(row, failure).catch((error: unknown) => log.error({ err: error }, 'could not record a job outcome'));
+    })();
+    running.add(task);
+    void task.finally(() => {
+      running.delete(task);
+      kick();
+    });
+    return task;
+  }
+
+  async function loop(): Promise<void> {
+    let lastRecovery = 0;
+    while (!closed) {
+      try {
+        if (Date.now() - lastRecovery > Math.min(leaseMs, 5_000)) {
+          lastRecovery = Date.now();
+          await recoverExpired();
+        }
+        const rows = await claim(concurrency - running.size);
+        for (const row of rows) void run(row);
+        if (rows.length > 0 && running.size < concurrency) continue;
+      } catch (error) {
+        if (!closed) log.warn({ err: error }, 'job loop error');
+      }
+      if (closed) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        };
+      });
+    }
+  }
+
+  return {
+    workerId,
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await listen();
+      loopDone = loop();
+    },
+    kick,
+    async drain({ timeoutMs = 15_000, withinMs = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await sql<{ pending: string }[]>(
+          `SELECT count(*) AS pending FROM jobs
+            WHERE (status = 'queued' AND run_at <= now() + make_interval(secs => ?)) OR status = 'running'`,
+          [withinMs / 1000],
+        );
+        if (Number(row?.pending ?? 0) === 0 && running.size === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+        kick();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      closed = true;
+      kick();
+      await loopDone;
+      await Promise.allSettled([...running]);
+      await listener?.end().catch(() => {});
+      listener = null;
+    },
+  };
+}

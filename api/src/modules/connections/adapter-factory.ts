@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createEbayAdapter, type EbayAdapter } from '../marketplaces/adapters/ebay/ebay-adapter.ts';
+import { createShopifyAdapter, type ShopifyAdapter } from '../marketplaces/adapters/shopify/shopify-adapter.ts';
+import { createSquareAdapter } from '../marketplaces/adapters/square/square-adapter.ts';
+import type { AdapterConfig, FetchFn, MarketplaceAdapter, Platform, SquareRef } from '../marketplaces/adapters/types.ts';
+import { databaseTokenStore, loadSecrets } from './connection-secrets.ts';
+
+export type ConnectionRow = {
+  id: string;
+  business_id: string;
+  channel_id: string;
+  platform: Platform;
+  environment: 'production' | 'sandbox' | 'simulator';
+  api_base_url: string;
+  auth_base_url: string | null;
+  shop_domain: string | null;
+  status: 'pending' | 'connected' | 'reconnect_needed' | 'disconnected';
+  settings: ConnectionSettings;
+};
+
+/** Per-connection settings kept in `channel_connections.settings` (sync on/off and the buffer live on the channel). */
+export type ConnectionSettings = {
+  /** Our locations whose available stock this channel sells; empty or absent: all of them. */
+  location_ids?: string[];
+  /** The platform's location our stock is set at (Shopify location gid, Square location id). */
+  external_location_id?: string | null;
+  /** eBay: business policies and the inventory location key listings use. */
+  ebay?: {
+    marketplace_id?: string;
+    merchant_location_key?: string;
+    fulfillment_policy_id?: string;
+    payment_policy_id?: string;
+    return_policy_id?: string;
+    category_id?: string;
+  };
+};
+
+export type AnyAdapter = EbayAdapter | ShopifyAdapter | MarketplaceAdapter<SquareRef>;
+
+export type AdapterDeps = {
+  /** An EntityManager outside any business transaction: token refreshes must persist even if the caller rolls back. */
+  em: EntityManager;
+  tokenKey: Buffer;
+  fetch?: FetchFn;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export const CONNECTION_COLUMNS =
+  'id, business_id, channel_id, platform, environment, api_base_url, auth_base_url, shop_domain, status, settings';
+
+export async function loadConnection(em: EntityManager, businessId: string, connectionId: string): Promise<ConnectionRow | null> {
+  const [row] = await em.execute<ConnectionRow[]>(
+    `SELECT ${CONNECTION_COLUMNS} FROM channel_connections WHERE business_id = ? AND id = ?`,
+    [businessId, connectionId],
+  );
+  return row ?? null;
+}
+
+/** The adapter for one connection: its base URLs, its app credentials and a token store over the sealed row. */
+export async function adapterFor(deps: AdapterDeps, connection: ConnectionRow): Promise<AnyAdapter> {
+  const secrets = await loadSecrets(deps.em, deps.tokenKey, connection.id);
+  const store = databaseTokenStore(deps.em, deps.tokenKey, connection.id);
+  const config: AdapterConfig = {
+    baseUrl: connection.api_base_url,
+    clientId: secrets.app.clientId,
+    clientSecret: secrets.app.clientSecret,
+    redirectUri: secrets.app.redirectUri,
+    ...(connection.auth_base_url ? { authBaseUrl: connection.auth_base_url } : {}),
+    ...(connection.shop_domain ? { shopDomain: connection.shop_domain } : {}),
+    ...(secrets.webhookSignatureKey ? { webhookSignatureKey: secrets.webhookSignatureKey } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+  };
+  switch (connection.platform) {
+    case 'ebay':
+      return createEbayAdapter(config, store);
+    case 'shopify':
+      return createShopifyAdapter({ ...config, expiringTokens: secrets.token?.refreshToken != null }, store);
+    case 'square':
+      return createSquareAdapter(config, store);
+  }
+}

@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { open, seal } from '../../plugins/sealed-box.ts';
+import type { Credentials, TokenStore } from '../marketplaces/adapters/types.ts';
+
+/** The app's OAuth client as the platform issued it (from the environment, or entered for a sandbox or simulator). */
+export type AppCredentials = { clientId: string; clientSecret: string; redirectUri: string };
+
+/**
+ * Everything secret about one connection, sealed together in `channel_connections.credentials_sealed`
+ * with the connection's id as the authenticated context (a value copied to another row does not open).
+ */
+export type ConnectionSecrets = {
+  app: AppCredentials;
+  token: { accessToken: string; refreshToken: string | null; expiresAt: string | null; scopes?: string[] } | null;
+  /** Square: the webhook subscription's signature key. */
+  webhookSignatureKey?: string;
+};
+
+const context = (connectionId: string) => `channel_connection:${connectionId}`;
+
+export function sealSecrets(secrets: ConnectionSecrets, key: Buffer, connectionId: string): string {
+  return seal(JSON.stringify(secrets), key, context(connectionId));
+}
+
+export function openSecrets(sealed: string, key: Buffer, connectionId: string): ConnectionSecrets {
+  return JSON.parse(open(sealed, key, context(connectionId))) as ConnectionSecrets;
+}
+
+export const toCredentials = (token: NonNullable<ConnectionSecrets['token']>): Credentials => ({
+  accessToken: token.accessToken,
+  refreshToken: token.refreshToken,
+  expiresAt: token.expiresAt ? new Date(token.expiresAt) : null,
+  ...(token.scopes ? { scopes: token.scopes } : {}),
+});
+
+export const fromCredentials = (credentials: Credentials): NonNullable<ConnectionSecrets['token']> => ({
+  accessToken: credentials.accessToken,
+  refreshToken: credentials.refreshToken,
+  expiresAt: credentials.expiresAt ? credentials.expiresAt.toISOString() : null,
+  ...(credentials.scopes ? { scopes: credentials.scopes } : {}),
+});
+
+/** Reads and writes one connection's secrets; every read goes to the database so all processes see a refresh. */
+export async function loadSecrets(em: EntityManager, key: Buffer, connectionId: string): Promise<ConnectionSecrets> {
+  const [row] = await em.execute<{ credentials_sealed: string | null }[]>(
+    'SELECT credentials_sealed FROM channel_connections WHERE id = ?',
+    [connectionId],
+  );
+  if (!row?.credentials_sealed) throw new Error('connection has no credentials');
+  return openSecrets(row.credentials_sealed, key, connectionId);
+}
+
+export async function saveSecrets(em: EntityManager, key: Buffer, connectionId: string, secrets: ConnectionSecrets): Promise<void> {
+  await em.execute('UPDATE channel_connections SET credentials_sealed = ?, token_expires_at = ?, updated_at = now() WHERE id = ?', [
+    sealSecrets(secrets, key, connectionId),
+    secrets.token?.expiresAt ?? null,
+    connectionId,
+  ]);
+}
+
+/**
+ * The adapters' TokenStore over the database: a refresh is saved sealed, and a refused refresh
+ * marks the connection "reconnect needed" with the platform's reason, which the UI shows.
+ */
+export function databaseTokenStore(em: EntityManager, key: Buffer, connectionId: string): TokenStore {
+  return {
+    async current() {
+      const secrets = await loadSecrets(em, key, connectionId);
+      if (!secrets.token) throw new Error('connection is not authorised yet');
+      return toCredentials(secrets.token);
+    },
+    async save(next) {
+      const secrets = await loadSecrets(em, key, connectionId);
+      await saveSecrets(em, key, connectionId, { ...secrets, token: fromCredentials(next) });
+    },
+    async reconnectNeeded(reason) {
+      await em.execute(
+        `UPDATE channel_connections SET status = 'reconnect_needed', status_reason = ?, last_error = ?, last_error_at = now(), updated_at = now()
+          WHERE id = ? AND status = 'connected'`,
+        [reason.slice(0, 500), reason.slice(0, 500), connectionId],
+      );
+    },
+  };
+}
