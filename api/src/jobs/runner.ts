@@ -216,10 +216,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return task;
   }
 
+  /** Finished jobs are kept a day (failed ones a month) for sync health and debugging, then removed. */
+  async function prune(): Promise<void> {
+    await sql(
+      `DELETE FROM jobs WHERE (status = 'done' AND finished_at < now() - interval '1 day')
+                           OR (status = 'failed' AND finished_at < now() - interval '30 days')`,
+    );
+  }
+
   async function loop(): Promise<void> {
     let lastRecovery = 0;
+    let lastPrune = 0;
     while (!closed) {
       try {
+        if (Date.now() - lastPrune > 600_000) {
+          lastPrune = Date.now();
+          await prune();
+        }
         if (Date.now() - lastRecovery > Math.min(leaseMs, 5_000)) {
           lastRecovery = Date.now();
           await recoverExpired();
