@@ -11,6 +11,7 @@ import { accountRoutes } from './ebay-account.ts';
 import { browseRoutes } from './ebay-browse.ts';
 import { notFoundResponse, quotaExceededResponse, systemErrorResponse } from './ebay-errors.ts';
 import { type EbaySale, fulfillmentRoutes, sellOnEbay } from './ebay-fulfillment.ts';
+import { identityRoutes } from './ebay-identity.ts';
 import { inventoryRoutes, inventoryRules, itemView, offerView } from './ebay-inventory.ts';
 import { type EbayNotificationOptions, emitEbayNotification, notificationRoutes } from './ebay-notification.ts';
 import { type ConsentMode, issueAccessToken, issueRefreshToken, oauthRoutes } from './ebay-oauth.ts';
@@ -252,6 +253,7 @@ export async function startEbaySimulator(options: EbaySimulatorOptions = {}): Pr
   accountRoutes(router, state);
   notificationRoutes(router, state, () => baseUrl, notifyCtx);
   browseRoutes(router, state);
+  identityRoutes(router, state);
 
   const sell = (sale: EbaySale): EbayOrder => {
     const order = sellOnEbay(state, sale);

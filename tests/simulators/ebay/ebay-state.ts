@@ -15,6 +15,7 @@ export const SCOPES = {
   accountReadonly: `${API_SCOPE}/sell.account.readonly`,
   notification: `${API_SCOPE}/commerce.notification.subscription`,
   notificationReadonly: `${API_SCOPE}/commerce.notification.subscription.readonly`,
+  identity: `${API_SCOPE}/commerce.identity.readonly`,
 } as const;
 
 /** Scopes an app may ask a seller for (the consent page refuses others). */

@@ -20,6 +20,7 @@ import {
   productDelete,
   productOperationNode,
   productSet,
+  productUpdate,
   productVariantsBulkCreate,
   productVariantsBulkUpdate,
   webhookSubscriptionCreate,
@@ -274,6 +275,7 @@ function rootValue() {
       productVariantsBulkUpdate(ctx, args),
     productVariantsBulkCreate: (args: Parameters<typeof productVariantsBulkCreate>[1], ctx: GraphqlContext) =>
       productVariantsBulkCreate(ctx, args),
+    productUpdate: (args: Parameters<typeof productUpdate>[1], ctx: GraphqlContext) => productUpdate(ctx, args),
     productDelete: (args: Parameters<typeof productDelete>[1], ctx: GraphqlContext) => productDelete(ctx, args),
     inventorySetQuantities: idempotent('inventorySetQuantities', inventorySetQuantities),
     inventoryAdjustQuantities: idempotent('inventoryAdjustQuantities', inventoryAdjustQuantities),

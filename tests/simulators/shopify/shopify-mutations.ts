@@ -543,6 +543,43 @@ export function productVariantsBulkCreate(
   return { product: productNode(ctx, product), productVariants: created.map((v) => variantNode(ctx, v)), userErrors: [] };
 }
 
+export type ProductUpdateArgs = {
+  product: {
+    id: string;
+    title?: string | null;
+    descriptionHtml?: string | null;
+    handle?: string | null;
+    vendor?: string | null;
+    productType?: string | null;
+    status?: ProductRec['status'] | null;
+    tags?: string[] | null;
+  };
+};
+
+/** Scalar product fields only; variants and options are left as they are (reference §2.6). */
+export function productUpdate(ctx: ShopifyContext, args: ProductUpdateArgs) {
+  requireScope(ctx, 'productUpdate', 'write_products');
+  const { state } = ctx;
+  const input = args.product;
+  const id = parseGid(input.id, 'Product');
+  const product = id === null ? undefined : state.products.get(id);
+  if (!product) return { product: null, userErrors: [ue(['product', 'id'], 'Product does not exist')] };
+  if (input.title !== undefined && (input.title === null || input.title.trim() === ''))
+    return { product: null, userErrors: [ue(['product', 'title'], "Title can't be blank")] };
+  if (input.handle && [...state.products.values()].some((p) => p.handle === input.handle && p.id !== product.id))
+    return { product: null, userErrors: [ue(['product', 'handle'], `Handle '${input.handle}' already in use.`)] };
+  if (input.title != null) product.title = input.title;
+  if (input.descriptionHtml != null) product.descriptionHtml = input.descriptionHtml;
+  if (input.handle != null) product.handle = input.handle;
+  if (input.vendor != null) product.vendor = input.vendor;
+  if (input.productType != null) product.productType = input.productType;
+  if (input.status != null) product.status = input.status;
+  if (input.tags != null) product.tags = input.tags;
+  product.updatedAt = state.clock.iso();
+  ctx.events.productChanged(product.id, false);
+  return { product: productNode(ctx, product), userErrors: [] };
+}
+
 export function productDelete(ctx: ShopifyContext, args: { input: { id: string } }) {
   requireScope(ctx, 'productDelete', 'write_products');
   const id = parseGid(args.input.id, 'Product');

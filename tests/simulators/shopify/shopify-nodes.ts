@@ -271,6 +271,7 @@ export function orderNode(ctx: ShopifyContext, order: OrderRec) {
     displayFulfillmentStatus: () => orderFulfillmentStatus(state, order),
     totalPriceSet: moneyBag(ctx, orderTotal(order)),
     subtotalPriceSet: moneyBag(ctx, orderTotal(order)),
+    shippingAddress: order.shippingAddress,
     lineItems: (args: PageArgs) =>
       paginate(
         order.lineItems,

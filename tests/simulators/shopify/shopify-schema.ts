@@ -223,6 +223,22 @@ type LineItem implements Node {
   originalTotalSet: MoneyBag!
 }
 
+type MailingAddress {
+  name: String
+  firstName: String
+  lastName: String
+  company: String
+  address1: String
+  address2: String
+  city: String
+  province: String
+  provinceCode: String
+  zip: String
+  country: String
+  countryCodeV2: String
+  phone: String
+}
+
 type FulfillmentTrackingInfo { company: String number: String url: URL }
 
 type Fulfillment implements Node {
@@ -276,6 +292,7 @@ type Order implements Node {
   displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
   totalPriceSet: MoneyBag!
   subtotalPriceSet: MoneyBag
+  shippingAddress: MailingAddress
   lineItems(first: Int, after: String, last: Int, before: String): LineItemConnection!
   fulfillmentOrders(first: Int, after: String, last: Int, before: String): FulfillmentOrderConnection!
   fulfillments(first: Int): [Fulfillment!]!
@@ -391,6 +408,16 @@ input ProductVariantsBulkInput {
   mediaSrc: [String!]
 }
 input ProductDeleteInput { id: ID! }
+input ProductUpdateInput {
+  id: ID!
+  title: String
+  descriptionHtml: String
+  handle: String
+  vendor: String
+  productType: String
+  status: ProductStatus
+  tags: [String!]
+}
 input InventoryQuantityInput { inventoryItemId: ID! locationId: ID! quantity: Int! compareQuantity: Int changeFromQuantity: Int }
 input InventorySetQuantitiesInput {
   name: String!
@@ -423,6 +450,7 @@ input WebhookSubscriptionInput {
 type ProductSetPayload { product: Product productSetOperation: ProductSetOperation userErrors: [ProductSetUserError!]! }
 type ProductVariantsBulkUpdatePayload { product: Product productVariants: [ProductVariant!] userErrors: [ProductVariantsBulkUpdateUserError!]! }
 type ProductVariantsBulkCreatePayload { product: Product productVariants: [ProductVariant!] userErrors: [ProductVariantsBulkCreateUserError!]! }
+type ProductUpdatePayload { product: Product userErrors: [UserError!]! }
 type ProductDeletePayload { deletedProductId: ID userErrors: [UserError!]! }
 type InventorySetQuantitiesPayload { inventoryAdjustmentGroup: InventoryAdjustmentGroup userErrors: [InventorySetQuantitiesUserError!]! }
 type InventoryAdjustQuantitiesPayload { inventoryAdjustmentGroup: InventoryAdjustmentGroup userErrors: [InventoryAdjustQuantitiesUserError!]! }
@@ -435,6 +463,7 @@ type Mutation {
   productSet(input: ProductSetInput!, synchronous: Boolean = true, identifier: ProductSetIdentifiers): ProductSetPayload
   productVariantsBulkUpdate(productId: ID!, variants: [ProductVariantsBulkInput!]!, allowPartialUpdates: Boolean = false): ProductVariantsBulkUpdatePayload
   productVariantsBulkCreate(productId: ID!, variants: [ProductVariantsBulkInput!]!, strategy: ProductVariantsBulkCreateStrategy = DEFAULT): ProductVariantsBulkCreatePayload
+  productUpdate(product: ProductUpdateInput!): ProductUpdatePayload
   productDelete(input: ProductDeleteInput!): ProductDeletePayload
   inventorySetQuantities(input: InventorySetQuantitiesInput!): InventorySetQuantitiesPayload
   inventoryAdjustQuantities(input: InventoryAdjustQuantitiesInput!): InventoryAdjustQuantitiesPayload

@@ -17,6 +17,7 @@ import {
   createShopifyState,
   gid,
   levelKey,
+  type MailingAddressRec,
   type OrderRec,
   parseGid,
   quantityOf,
@@ -84,6 +85,21 @@ export type ShopifySeedProduct = {
   variants?: ShopifySeedVariant[];
 };
 
+const DEMO_SHIPPING_ADDRESS: MailingAddressRec = {
+  name: 'Sam Buyer',
+  firstName: 'Sam',
+  lastName: 'Buyer',
+  address1: '12 Market Street',
+  address2: null,
+  city: 'Portland',
+  province: 'Oregon',
+  provinceCode: 'OR',
+  zip: '97201',
+  country: 'United States',
+  countryCodeV2: 'US',
+  phone: null,
+};
+
 export type ShopifySale = {
   lines?: { sku?: string; variantId?: string; quantity?: number }[];
   sku?: string;
@@ -91,6 +107,8 @@ export type ShopifySale = {
   /** Location name or GID (default: the first location with enough stock). */
   location?: string;
   email?: string;
+  /** Where the order ships (default: a demo address); null for an order without shipping. */
+  shippingAddress?: Partial<MailingAddressRec> | null;
   createdAt?: string;
   financialStatus?: OrderRec['financialStatus'];
   /** Send orders/create and inventory_levels/update to subscribers (default true). */
@@ -211,6 +229,7 @@ function sellOnShopify(state: ShopifyState, sale: ShopifySale, events: ShopifyEv
     id: state.seq.order.next(),
     number: state.seq.orderNumber.next(),
     email: sale.email ?? 'buyer@tradepost.test',
+    shippingAddress: sale.shippingAddress === null ? null : { ...DEMO_SHIPPING_ADDRESS, ...sale.shippingAddress },
     createdAt: now,
     updatedAt: now,
     cancelledAt: null,

@@ -83,10 +83,27 @@ export type LineItemRec = {
   price: string;
 };
 
+/** A shipping address with the Admin API's MailingAddress field names. */
+export type MailingAddressRec = {
+  name: string;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  province: string;
+  provinceCode: string;
+  zip: string;
+  country: string;
+  countryCodeV2: string;
+  phone: string | null;
+};
+
 export type OrderRec = {
   id: number;
   number: number;
   email: string;
+  shippingAddress: MailingAddressRec | null;
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;

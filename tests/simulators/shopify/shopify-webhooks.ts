@@ -56,6 +56,22 @@ export function orderPayload(state: ShopifyState, orderId: number): Json | null 
     total_price: orderTotal(order),
     subtotal_price: orderTotal(order),
     source_name: order.sourceName,
+    shipping_address: order.shippingAddress
+      ? {
+          name: order.shippingAddress.name,
+          first_name: order.shippingAddress.firstName,
+          last_name: order.shippingAddress.lastName,
+          address1: order.shippingAddress.address1,
+          address2: order.shippingAddress.address2,
+          city: order.shippingAddress.city,
+          province: order.shippingAddress.province,
+          province_code: order.shippingAddress.provinceCode,
+          zip: order.shippingAddress.zip,
+          country: order.shippingAddress.country,
+          country_code: order.shippingAddress.countryCodeV2,
+          phone: order.shippingAddress.phone,
+        }
+      : null,
     line_items: order.lineItems.map((l) => ({
       id: l.id,
       admin_graphql_api_id: gid('LineItem', l.id),

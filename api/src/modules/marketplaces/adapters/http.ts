@@ -183,6 +183,18 @@ export class TokenManager {
     return this.#pending;
   }
 
+  /**
+   * The proactive refresh: a refreshable token is refreshed now; a token without a refresh grant
+   * is returned as it is while it is still valid (nothing to do), and means reconnect once expired.
+   */
+  async refreshNow(): Promise<Credentials> {
+    const creds = await this.store.current();
+    if (creds.refreshToken && this.refreshGrant) return this.refresh();
+    if (creds.expiresAt && creds.expiresAt.getTime() <= this.rt.now().getTime())
+      return this.fail('the access token expired and cannot be refreshed');
+    return creds;
+  }
+
   async fail(reason: string): Promise<never> {
     await this.store.reconnectNeeded(reason);
     throw new ReconnectNeeded(reason);

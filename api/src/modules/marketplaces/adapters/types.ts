@@ -118,6 +118,74 @@ export type WebhookEvent = {
   payload: unknown;
 };
 
+export type AccountInfo = {
+  /** eBay seller username (or user id), Shopify shop domain, Square merchant id. */
+  accountId: string;
+  /** Shown in the UI. */
+  accountName: string;
+  /** Shopify location gids, Square location ids, eBay merchantLocationKeys. */
+  locations: { id: string; name: string }[];
+  /** eBay only: the business policies and inventory location listings will use (created when missing: the location). */
+  ebay?: {
+    marketplaceId: string;
+    merchantLocationKey: string;
+    fulfillmentPolicyId: string;
+    paymentPolicyId: string;
+    returnPolicyId: string;
+  };
+  /** What the seller must still set up on the platform before listings can go live (shown as is). */
+  setupNeeded?: string[];
+};
+
+export type PrepareAccountInput = {
+  /** eBay marketplace the policies are read for (default EBAY_US). */
+  marketplaceId?: string;
+  /** eBay: the address stock ships from, used to create an inventory location when the seller has none. */
+  shipFrom?: {
+    name?: string;
+    address: { addressLine1?: string; city?: string; stateOrProvince?: string; postalCode?: string; country: string };
+  };
+};
+
+export type ExternalListingVariant<Ref extends VariantRef> = {
+  sku: string;
+  size: string | null;
+  priceCents: number;
+  quantity: number;
+  barcode: string | null;
+  ref: Ref;
+};
+
+export type ExternalListing<Ref extends VariantRef> = {
+  externalId: string;
+  title: string;
+  brand: string | null;
+  styleCode: string | null;
+  description: string | null;
+  images: string[];
+  url: string | null;
+  status: 'active' | 'ended' | 'draft';
+  variants: ExternalListingVariant<Ref>[];
+};
+
+export type ListListingsInput = {
+  cursor?: string | null;
+  pageSize?: number;
+  /** Shopify/Square: the location whose quantities are read and put in the refs (default: the first active one). */
+  locationId?: string;
+};
+export type ListingPage<Ref extends VariantRef> = { listings: ExternalListing<Ref>[]; nextCursor: string | null };
+
+export type QuantityReading = { sku: string; quantity: number | null };
+
+export type RegisterWebhooksInput = {
+  url: string;
+  /** eBay: 32–80 characters of [A-Za-z0-9_-]; the endpoint must answer the challenge with it. */
+  verificationToken?: string;
+  /** eBay: the alert e-mail of the application's notification config, set when none exists yet. */
+  alertEmail?: string;
+};
+
 export type MarketplaceAdapter<Ref extends VariantRef> = {
   platform: Platform;
   authorizeUrl(state: string, scopes?: string[]): string;
@@ -130,4 +198,18 @@ export type MarketplaceAdapter<Ref extends VariantRef> = {
   markShipped(orderId: string, shipment: ShipmentInput): Promise<void>;
   verifyWebhook(request: WebhookRequest): Promise<boolean>;
   parseWebhook(request: WebhookRequest): WebhookEvent[];
+  /** Who the connected account is and where its stock sits; eBay also settles policies and the location. */
+  prepareAccount(input?: PrepareAccountInput): Promise<AccountInfo>;
+  /** Force a token refresh now (the proactive refresh job); ReconnectNeeded when the platform refuses. */
+  refreshCredentials(): Promise<Credentials>;
+  /** For webhooks that carry only an id (eBay ORDER_CONFIRMATION, Square order.created); null when unknown. */
+  fetchOrder(orderId: string): Promise<ExternalOrder | null>;
+  /** Sellable quantity now on the platform, one reading per ref; null = not found there. */
+  fetchQuantities(refs: Ref[]): Promise<QuantityReading[]>;
+  listListings(input: ListListingsInput): Promise<ListingPage<Ref>>;
+  /**
+   * Subscribe the platform's order (and uninstall/inventory) notifications to `url`.
+   * eBay: `verificationToken` answers the endpoint challenge. Square: returns the subscription's signature key.
+   */
+  registerWebhooks(input: RegisterWebhooksInput): Promise<{ signatureKey?: string }>;
 };

@@ -4,7 +4,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../../../../../te
 import { ReconnectNeeded } from '../http.ts';
 import { consent, type MemoryTokenStore, memoryTokenStore, recordingSleep } from '../test-support.ts';
 import type { EbayRef, ListingInput } from '../types.ts';
-import { createEbayAdapter, type EbayAdapter } from './ebay-adapter.ts';
+import { createEbayAdapter, EBAY_DEFAULT_LOCATION_KEY, type EbayAdapter, ebayChallengeResponse } from './ebay-adapter.ts';
 
 let sim: EbaySimulator;
 let receiver: WebhookReceiver;
@@ -208,5 +208,110 @@ describe('eBay adapter against the simulator', () => {
     expect(eventB?.eventId).toBe(eventA?.eventId);
     // One key fetch per kid: the known one is cached, the stranger's answers 404.
     expect(sim.control.requests({ route: 'GET /commerce/notification/v1/public_key/:kid' }).map((r) => r.status)).toEqual([200, 404]);
+  });
+});
+
+describe('eBay adapter: connecting, reading back, relisting', () => {
+  it('prepares the account: seller name, policies, and a location created from the ship-from address', async () => {
+    const bare = await adapter.prepareAccount();
+    expect(bare).toMatchObject({ accountId: sim.credentials.sellerUsername, locations: [] });
+    expect(bare.ebay).toBeUndefined();
+    expect(bare.setupNeeded?.[0]).toMatch(/ships from/);
+
+    const shipFrom = { address: { city: 'Portland', stateOrProvince: 'OR', postalCode: '97201', country: 'US' } };
+    const ready = await adapter.prepareAccount({ shipFrom });
+    const expected = { marketplaceId: 'EBAY_US', merchantLocationKey: EBAY_DEFAULT_LOCATION_KEY, ...(await policies()) };
+    expect(ready.ebay).toEqual(expected);
+    expect(ready.setupNeeded).toBeUndefined();
+    // Connecting again finds the location instead of creating another.
+    sim.control.clearRequests();
+    expect((await adapter.prepareAccount({ shipFrom })).ebay).toEqual(expected);
+    expect(sim.control.requests({ method: 'POST' })).toHaveLength(0);
+  });
+
+  it('refreshes credentials on demand and asks for a reconnect when eBay refuses', async () => {
+    const before = store.creds?.accessToken;
+    const fresh = await adapter.refreshCredentials();
+    expect(fresh.accessToken).not.toBe(before);
+    expect(store.creds?.accessToken).toBe(fresh.accessToken);
+    expect(fresh.refreshToken).toBe(store.saved[0]?.refreshToken);
+    if (store.creds) store.creds = { ...store.creds, refreshToken: 'v^1.1#revoked' };
+    await expect(adapter.refreshCredentials()).rejects.toBeInstanceOf(ReconnectNeeded);
+    expect(store.reconnects).toHaveLength(1);
+  });
+
+  it('fetches one order by id (null when eBay does not know it) and reads quantities back', async () => {
+    const { variants } = await adapter.upsertListing(await listing(['9', '10']));
+    const order = sim.control.sell({ sku: 'AJ1-CHI-10', quantity: 1, notify: false });
+    const fetched = await adapter.fetchOrder(order.orderId);
+    expect(fetched).toMatchObject({ external_order_id: order.orderId, lines: [{ sku: 'AJ1-CHI-10', quantity: 1 }] });
+    expect(await adapter.fetchOrder('99-99999-99999')).toBeNull();
+
+    const unknown: EbayRef = { platform: 'ebay', sku: 'NOT-LISTED', offerId: '1', groupKey: null, listingId: null };
+    expect(await adapter.fetchQuantities([...variants, unknown])).toEqual([
+      { sku: 'AJ1-CHI-9', quantity: 1 },
+      { sku: 'AJ1-CHI-10', quantity: 1 },
+      { sku: 'NOT-LISTED', quantity: null },
+    ]);
+  });
+
+  it('lists existing listings page by page: each group once, with refs that drive quantity updates', async () => {
+    const chicago = await adapter.upsertListing(await listing(['9', '10', '11']));
+    const bred = await adapter.upsertListing(await listing(['8', '12'], 'AJ1-BRED'));
+    await adapter.endListing(bred.variants);
+    const seen = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adapter.listListings({ cursor, pageSize: 2 });
+      seen.push(...page.listings);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.map((l) => [l.externalId, l.status, l.variants.map((v) => v.sku)])).toEqual([
+      [bred.listingId, 'ended', ['AJ1-BRED-8', 'AJ1-BRED-12']],
+      [chicago.listingId, 'active', ['AJ1-CHI-9', 'AJ1-CHI-10', 'AJ1-CHI-11']],
+    ]);
+    const listed = seen[1];
+    expect(listed).toMatchObject({
+      title: 'Air Jordan 1 Retro High OG Chicago',
+      brand: 'Nike',
+      images: ['https://img.tradepost.test/aj1.jpg'],
+    });
+    expect(listed?.variants[1]).toMatchObject({ size: '10', priceCents: 31_000, quantity: 2, barcode: null });
+    expect(listed?.variants.map((v) => v.ref)).toEqual(chicago.variants);
+    const refs = listed?.variants.map((v) => v.ref) ?? [];
+    expect((await adapter.setQuantities(refs.map((ref) => ({ ref, sku: ref.sku, quantity: 5 })))).every((r) => r.ok)).toBe(true);
+  });
+
+  it('relists after ending: the same offers are published again, none created', async () => {
+    const first = await adapter.upsertListing(await listing(['9', '10']));
+    await adapter.endListing(first.variants);
+    for (const ref of first.variants) expect((sim.control.offer(ref.offerId) as { status: string }).status).toBe('UNPUBLISHED');
+    const again = await adapter.upsertListing(await listing(['9', '10']));
+    expect(again.variants.map((v) => v.offerId)).toEqual(first.variants.map((v) => v.offerId));
+    for (const ref of again.variants) expect((sim.control.offer(ref.offerId) as { status: string }).status).toBe('PUBLISHED');
+    expect(sim.control.requests({ route: 'POST /sell/inventory/v1/offer' })).toHaveLength(2);
+  });
+
+  it('registers notifications once: answers the endpoint challenge, subscribes ORDER_CONFIRMATION', async () => {
+    const verificationToken = 'tp_verification_token_0123456789abcdef';
+    receiver.handle((req) => {
+      const code = req.query.get('challenge_code');
+      if (req.method !== 'GET' || !code) return null;
+      return { status: 200, body: JSON.stringify({ challengeResponse: ebayChallengeResponse(code, verificationToken, receiver.url) }) };
+    });
+    const input = { url: receiver.url, verificationToken, alertEmail: 'alerts@tradepost.test' };
+    await expect(adapter.registerWebhooks({ url: receiver.url, verificationToken })).rejects.toThrow(/alert e-mail/);
+    expect(await adapter.registerWebhooks(input)).toEqual({});
+    sim.control.clearRequests();
+    await adapter.registerWebhooks(input);
+    expect(sim.control.requests({ method: 'POST' })).toHaveLength(0);
+
+    receiver.handle(null);
+    receiver.clear();
+    await sim.control.emitWebhook({ topic: 'ORDER_CONFIRMATION', data: { orderId: '01-1' } });
+    const [delivery] = receiver.received;
+    if (!delivery) throw new Error('no delivery');
+    expect(await adapter.verifyWebhook(delivery)).toBe(true);
+    expect(adapter.parseWebhook(delivery)[0]).toMatchObject({ kind: 'order', orderId: '01-1' });
   });
 });

@@ -33,12 +33,23 @@ import type {
   TokenStore,
   WebhookEvent,
 } from '../types.ts';
+import { type EbayCallOptions, identityBaseUrl, prepareEbayAccount, registerEbayWebhooks } from './ebay-account.ts';
+import { fetchEbayQuantities, listEbayListings } from './ebay-catalog.ts';
+
+export { EBAY_DEFAULT_LOCATION_KEY, ebayChallengeResponse } from './ebay-account.ts';
 
 // eBay Sell APIs (reference §1): Inventory items + item group + offers for listings, bulk price and
 // quantity, Fulfillment orders, Notification API signatures.
 
 const SCOPE = 'https://api.ebay.com/oauth/api_scope';
-export const EBAY_SCOPES = [`${SCOPE}/sell.inventory`, `${SCOPE}/sell.fulfillment`, `${SCOPE}/sell.account`];
+export const EBAY_SCOPES = [
+  `${SCOPE}/sell.inventory`,
+  `${SCOPE}/sell.fulfillment`,
+  `${SCOPE}/sell.account`,
+  // ORDER_CONFIRMATION subscriptions and the seller's user name (reference §1.3, §1.7).
+  `${SCOPE}/commerce.notification.subscription`,
+  `${SCOPE}/commerce.identity.readonly`,
+];
 const INVENTORY = '/sell/inventory/v1';
 const FULFILLMENT = '/sell/fulfillment/v1';
 /** Bulk routes take at most 25 elements (reference §1.4). */
@@ -138,18 +149,13 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
     return credentialsOf(await tokenGrant(form), current);
   });
 
-  async function api(
-    method: string,
-    path: string,
-    body?: unknown,
-    options: { idempotent?: boolean; contentLanguage?: boolean; ok?: (status: number) => boolean } = {},
-  ): Promise<RawResponse> {
+  async function api(method: string, path: string, body?: unknown, options: EbayCallOptions = {}): Promise<RawResponse> {
     return call(rt, {
       auth,
       idempotent: options.idempotent ?? method !== 'POST',
       classify: classify(options.ok ?? success),
       build: (token) => ({
-        url: `${config.baseUrl}${path}`,
+        url: `${options.base ?? config.baseUrl}${path}`,
         init: {
           method,
           headers: {
@@ -405,7 +411,18 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
       }
     },
     fetchOrders,
+    async fetchOrder(orderId) {
+      const raw = await api('GET', `${FULFILLMENT}/order/${encodeURIComponent(orderId)}`, undefined, {
+        ok: (s) => success(s) || s === 404,
+      });
+      return raw.status === 404 ? null : mapEbayOrder(asObject(raw.body));
+    },
     markShipped,
+    prepareAccount: (input) => prepareEbayAccount(api, identityBaseUrl(config.baseUrl), input),
+    refreshCredentials: () => auth.refreshNow(),
+    fetchQuantities: (refs) => fetchEbayQuantities(api, refs),
+    listListings: (input) => listEbayListings(api, input),
+    registerWebhooks: (input) => registerEbayWebhooks(api, input),
     async verifyWebhook(request) {
       const signature = header(request, 'x-ebay-signature');
       if (!signature) return false;

@@ -152,3 +152,118 @@ describe('Shopify adapter against the simulator', () => {
     expect(adapter.parseWebhook(b)[0]?.eventId).toBe(event?.eventId);
   });
 });
+
+describe('Shopify adapter: updating in place, reading back, connecting', () => {
+  it('upserting again updates the same product and variants; ending drafts it and relisting activates it', async () => {
+    const first = await adapter.upsertListing(listing(['9', '10']));
+    const again = await adapter.upsertListing({ ...listing(['9', '10', '11']), title: 'Air Jordan 1 Chicago (2015)' });
+    expect(again.listingId).toBe(first.listingId);
+    expect(again.variants.slice(0, 2).map((v) => [v.variantId, v.inventoryItemId])).toEqual(
+      first.variants.map((v) => [v.variantId, v.inventoryItemId]),
+    );
+    expect(again.variants.map((v) => sim.control.quantity(v.sku))).toEqual([1, 2, 3]);
+
+    await adapter.endListing(again.variants);
+    let page = await adapter.listListings({});
+    expect(page.listings.map((l) => [l.externalId, l.status, l.title])).toEqual([
+      [first.listingId, 'draft', 'Air Jordan 1 Chicago (2015)'],
+    ]);
+    // Still there with its stock: nothing deleted.
+    expect(sim.control.variantBySku('aj1-chicago-11')?.variantId).toBe(again.variants[2]?.variantId);
+
+    const relisted = await adapter.upsertListing(listing(['9', '10', '11']));
+    expect(relisted.variants.map((v) => v.variantId)).toEqual(again.variants.map((v) => v.variantId));
+    page = await adapter.listListings({});
+    expect(page.listings.map((l) => l.status)).toEqual(['active']);
+  });
+
+  it('lists products page by page with sizes, prices, quantities and usable refs; reads quantities back', async () => {
+    const made = [];
+    for (const key of ['aj1-chicago', 'aj1-bred', 'dunk-panda']) made.push(await adapter.upsertListing(listing(['9', '10'], key)));
+    const seen = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adapter.listListings({ cursor, pageSize: 1, locationId: location });
+      seen.push(...page.listings);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.map((l) => l.externalId)).toEqual(made.map((m) => m.listingId));
+    expect(seen[0]).toMatchObject({
+      title: 'Air Jordan 1 Chicago',
+      brand: 'Nike',
+      status: 'active',
+      url: `https://${sim.credentials.shop}/products/aj1-chicago`,
+    });
+    expect(seen[0]?.variants.map((v) => [v.sku, v.size, v.priceCents, v.quantity])).toEqual([
+      ['aj1-chicago-9', '9', 30_000, 1],
+      ['aj1-chicago-10', '10', 31_000, 2],
+    ]);
+    expect(seen.flatMap((l) => l.variants.map((v) => v.ref))).toEqual(made.flatMap((m) => m.variants));
+
+    sim.control.sell({ sku: 'aj1-bred-10', quantity: 2, notify: false });
+    const refs = made[1]?.variants ?? [];
+    const ghost: ShopifyRef = { ...(refs[0] as ShopifyRef), sku: 'ghost', inventoryItemId: 'gid://shopify/InventoryItem/999999' };
+    expect(await adapter.fetchQuantities([...refs, ghost])).toEqual([
+      { sku: 'aj1-bred-9', quantity: 1 },
+      { sku: 'aj1-bred-10', quantity: 0 },
+      { sku: 'ghost', quantity: null },
+    ]);
+  });
+
+  it('fetches one order with the buyer name and shipping address (null when unknown); webhooks carry them too', async () => {
+    await adapter.upsertListing(listing(['9']));
+    const sold = sim.control.sell({ sku: 'aj1-chicago-9', notify: false, email: 'kim@example.com' });
+    const order = await adapter.fetchOrder(sold.id);
+    const expected = {
+      external_order_id: sold.id,
+      customer: { name: 'Sam Buyer', email: 'kim@example.com' },
+      shipping_address: { address1: '12 Market Street', city: 'Portland', province: 'OR', zip: '97201', country: 'US' },
+      lines: [{ sku: 'aj1-chicago-9', quantity: 1, unit_price_cents: 30_000 }],
+    };
+    expect(order).toMatchObject(expected);
+    expect(await adapter.fetchOrder('gid://shopify/Order/999999')).toBeNull();
+    // The largest page still fits Shopify's per-query cost limit.
+    expect((await adapter.fetchOrders({ since: new Date(0), pageSize: 100 })).orders).toHaveLength(1);
+
+    await sim.control.emitWebhook({ topic: 'orders/create', orderId: sold.id, url: receiver.url });
+    const [delivery] = receiver.received;
+    if (!delivery) throw new Error('no delivery');
+    expect(adapter.parseWebhook(delivery)[0]?.order).toEqual(order);
+  });
+
+  it('prepares the account, refreshes on demand, and leaves a non-expiring token alone', async () => {
+    const account = await adapter.prepareAccount();
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect(account).toEqual({
+      accountId: sim.credentials.shop,
+      accountName: 'Tradepost Sim',
+      locations: sim.control.locations().sort(byName),
+    });
+    const before = store.creds?.refreshToken;
+    const fresh = await adapter.refreshCredentials();
+    expect(fresh.refreshToken).not.toBe(before);
+    expect(store.creds).toEqual(fresh);
+
+    const issued = sim.control.issueToken({ kind: 'offline' });
+    store.creds = { accessToken: issued.accessToken, refreshToken: null, expiresAt: null };
+    sim.control.clearRequests();
+    expect(await adapter.refreshCredentials()).toEqual(store.creds);
+    expect(sim.control.requests()).toHaveLength(0);
+    expect(store.reconnects).toHaveLength(0);
+  });
+
+  it('registers order, inventory and uninstall webhooks once, and orders then arrive', async () => {
+    await adapter.upsertListing(listing(['9']));
+    await adapter.registerWebhooks({ url: receiver.url });
+    await adapter.registerWebhooks({ url: receiver.url });
+    const subscriptions = sim.control
+      .requests({ pathIncludes: 'graphql' })
+      .filter((r) => JSON.stringify(r.body).includes('webhookSubscriptionCreate'));
+    expect(subscriptions).toHaveLength(3);
+    receiver.clear();
+    sim.control.sell({ sku: 'aj1-chicago-9' });
+    await sim.control.settleWebhooks();
+    const topics = receiver.received.map((r) => r.headers['x-shopify-topic']).sort();
+    expect(topics).toEqual(['inventory_levels/update', 'orders/create']);
+  });
+});

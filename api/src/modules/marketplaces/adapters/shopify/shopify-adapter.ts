@@ -1,10 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
-  asList,
   asObject,
   call,
   centsToDecimal,
-  decimalToCents,
   header,
   inChunks,
   itemFailure,
@@ -21,7 +19,6 @@ import {
 import type {
   AdapterConfig,
   Credentials,
-  ExternalOrder,
   ItemResult,
   ListingInput,
   MarketplaceAdapter,
@@ -29,6 +26,9 @@ import type {
   TokenStore,
   WebhookEvent,
 } from '../types.ts';
+import { prepareShopifyAccount, registerShopifyWebhooks } from './shopify-account.ts';
+import { existingProduct, fetchShopifyQuantities, listShopifyListings } from './shopify-catalog.ts';
+import { mapShopifyOrder, mapShopifyWebhookOrder, ORDER_FIELDS } from './shopify-orders.ts';
 
 // Shopify GraphQL Admin API (reference §2): productSet for listings, inventorySetQuantities with
 // @idempotent, productVariantsBulkUpdate for prices, orders + fulfillmentCreate, HMAC webhooks.
@@ -110,10 +110,13 @@ const BULK_PRICE = `mutation($productId: ID!, $variants: [ProductVariantsBulkInp
 }`;
 const ORDERS = `query($first: Int!, $after: String, $query: String) {
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
-    nodes { id name email createdAt lineItems(first: 20) { nodes { sku title quantity originalUnitPriceSet { shopMoney { amount } } } } }
+    nodes { ${ORDER_FIELDS} }
     pageInfo { hasNextPage endCursor }
   }
 }`;
+const ORDER = `query($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
+const PRODUCT_UPDATE = `mutation($product: ProductUpdateInput!) { productUpdate(product: $product) { product { id } userErrors { field message } } }`;
+const FIRST_LOCATION = `query { locations(first: 1) { nodes { id } } }`;
 const FULFILLMENT_ORDERS = `query($id: ID!) {
   order(id: $id) { fulfillmentOrders(first: 5) { nodes { id status lineItems(first: 50) { nodes { id remainingQuantity lineItem { sku } } } } } }
 }`;
@@ -225,29 +228,28 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
     return items.map((item) => results.get(item) as ItemResult);
   }
 
-  function mapOrder(node: Record<string, unknown>): ExternalOrder {
-    const email = str(node.email);
-    return {
-      external_order_id: str(node.id),
-      ordered_at: new Date(str(node.createdAt)).toISOString(),
-      ...(email ? { customer: { name: email, email } } : {}),
-      shipping_cents: 0,
-      lines: asList(asObject(node.lineItems).nodes).map((raw) => {
-        const line = asObject(raw);
-        return {
-          sku: str(line.sku),
-          title: str(line.title),
-          quantity: Number(line.quantity ?? 1),
-          unit_price_cents: decimalToCents(str(asObject(asObject(asObject(line.originalUnitPriceSet).shopMoney)).amount)),
-          fees_cents: 0,
-          tax_cents: 0,
-        };
-      }),
-    };
+  let firstLocation: string | null = null;
+  /** The shop's first active location, for reads that were not told which one. */
+  async function defaultLocation(): Promise<string> {
+    if (firstLocation) return firstLocation;
+    const data = await gql<{ locations: { nodes: { id: string }[] } }>(FIRST_LOCATION, {});
+    const id = data.locations.nodes[0]?.id;
+    if (!id) throw new PlatformError(200, 'NO_LOCATION', 'The shop has no active location', false);
+    firstLocation = id;
+    return id;
   }
 
   return {
     platform: 'shopify',
+    prepareAccount: () => prepareShopifyAccount(gql),
+    refreshCredentials: () => auth.refreshNow(),
+    async fetchOrder(orderId) {
+      const data = await gql<{ order: Record<string, unknown> | null }>(ORDER, { id: orderId });
+      return data.order ? mapShopifyOrder(data.order) : null;
+    },
+    fetchQuantities: (refs) => fetchShopifyQuantities(gql, refs),
+    listListings: async (input) => listShopifyListings(gql, input, input.locationId ?? (await defaultLocation()), config.shopDomain),
+    registerWebhooks: (input) => registerShopifyWebhooks(gql, input.url),
     authorizeUrl(state, scopes = SHOPIFY_SCOPES) {
       const url = new URL('/admin/oauth/authorize', config.authBaseUrl ?? config.baseUrl);
       url.search = new URLSearchParams({
@@ -279,6 +281,9 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       const locationId = input.placement.locationId;
       if (!locationId) throw new PlatformError(null, 'INVALID_INPUT', 'Shopify listings need the location the stock sits at', false);
       const option = input.sizeLabel ?? 'Size';
+      // Send the ids of the variants already there: the same product and variants are updated in
+      // place (ids, history and inventory items kept) instead of being replaced by new ones.
+      const existing = await existingProduct(gql, input.groupKey);
       // Complete object every time: productSet deletes variants and options it is not sent.
       const data = await gql<{
         productSet: {
@@ -286,7 +291,7 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
           userErrors: UserError[];
         };
       }>(PRODUCT_SET, {
-        identifier: { handle: input.groupKey },
+        identifier: existing ? { id: existing.id } : { handle: input.groupKey },
         input: {
           handle: input.groupKey,
           title: input.title,
@@ -296,6 +301,7 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
           status: 'ACTIVE',
           productOptions: [{ name: option, values: input.variants.map((v) => ({ name: v.size })) }],
           variants: input.variants.map((v) => ({
+            ...(existing?.variantIds.has(v.sku) ? { id: existing.variantIds.get(v.sku) } : {}),
             optionValues: [{ optionName: option, name: v.size }],
             sku: v.sku,
             price: centsToDecimal(v.priceCents),
@@ -373,22 +379,26 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       return items.map((item) => results.get(item) as ItemResult);
     },
     async endListing(refs) {
+      // Off sale, not deleted: a draft keeps its ids and history, and upsertListing makes it active again.
       for (const productId of new Set(refs.map((r) => r.productId))) {
-        await gql(`mutation($input: ProductDeleteInput!) { productDelete(input: $input) { deletedProductId userErrors { message } } }`, {
-          input: { id: productId },
+        const data = await gql<{ productUpdate: { userErrors: UserError[] } }>(PRODUCT_UPDATE, {
+          product: { id: productId, status: 'DRAFT' },
         });
+        const refused = data.productUpdate.userErrors[0];
+        if (refused) throw new PlatformError(200, refused.code ?? 'USER_ERROR', refused.message, false, data.productUpdate.userErrors);
       }
     },
     async fetchOrders(input) {
       const data = await gql<{
         orders: { nodes: Record<string, unknown>[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
       }>(ORDERS, {
-        first: Math.min(input.pageSize ?? 10, 25),
+        // ~64 points an order (20 line items): 12 a page stays under the 1,000-point query limit.
+        first: Math.min(input.pageSize ?? 10, 12),
         after: input.cursor ?? null,
         query: `updated_at:>='${input.since.toISOString()}'`,
       });
       return {
-        orders: data.orders.nodes.map(mapOrder),
+        orders: data.orders.nodes.map(mapShopifyOrder),
         nextCursor: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null,
       };
     },
@@ -453,24 +463,7 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       };
       if (event.kind === 'order') {
         event.orderId = str(body.admin_graphql_api_id);
-        const email = str(body.email);
-        event.order = {
-          external_order_id: str(body.admin_graphql_api_id),
-          ordered_at: new Date(str(body.created_at)).toISOString(),
-          ...(email ? { customer: { name: email, email } } : {}),
-          shipping_cents: 0,
-          lines: asList(body.line_items).map((raw) => {
-            const line = asObject(raw);
-            return {
-              sku: str(line.sku),
-              title: str(line.title),
-              quantity: Number(line.quantity ?? 1),
-              unit_price_cents: decimalToCents(str(line.price)),
-              fees_cents: 0,
-              tax_cents: 0,
-            };
-          }),
-        };
+        event.order = mapShopifyWebhookOrder(body);
       }
       return [event];
     },

@@ -129,3 +129,88 @@ describe('Square adapter against the simulator', () => {
     expect(adapter.parseWebhook(a)[0]?.kind).toBe('order');
   });
 });
+
+describe('Square adapter: updating in place, reading back, connecting', () => {
+  it('upserting again updates the same item and variations, adding a new size', async () => {
+    const first = await adapter.upsertListing(listing(['9', '10']));
+    const again = await adapter.upsertListing({ ...listing(['9', '10', '11']), title: 'Air Jordan 1 Chicago (2015)' });
+    expect(again.listingId).toBe(first.listingId);
+    expect(again.variants.slice(0, 2).map((v) => v.variationId)).toEqual(first.variants.map((v) => v.variationId));
+    expect(again.variants.map((v) => sim.control.inStock(v.sku, location))).toEqual([1, 2, 3]);
+    const { listings } = await adapter.listListings({ locationId: location });
+    expect(listings.map((l) => [l.externalId, l.title, l.variants.length])).toEqual([[first.listingId, 'Air Jordan 1 Chicago (2015)', 3]]);
+  });
+
+  it('lists items with sizes, prices, quantities and usable refs; reads quantities back', async () => {
+    const made = [await adapter.upsertListing(listing(['9', '10'])), await adapter.upsertListing(listing(['8'], 'DUNK'))];
+    const seen = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adapter.listListings({ cursor, pageSize: 1, locationId: location });
+      seen.push(...page.listings);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.map((l) => l.externalId)).toEqual(made.map((m) => m.listingId));
+    expect(seen[0]).toMatchObject({ title: 'Air Jordan 1 Chicago', description: 'Deadstock', status: 'active' });
+    expect(seen[0]?.variants.map((v) => [v.sku, v.size, v.priceCents, v.quantity])).toEqual([
+      ['AJ1-9', '9', 30_000, 1],
+      ['AJ1-10', '10', 31_000, 2],
+    ]);
+    expect(seen.flatMap((l) => l.variants.map((v) => v.ref))).toEqual(made.flatMap((m) => m.variants));
+
+    sim.control.sell({ sku: 'AJ1-10', locationId: location });
+    const ghost: SquareRef = { ...(made[0]?.variants[0] as SquareRef), sku: 'ghost', variationId: 'NOPE000000000' };
+    expect(await adapter.fetchQuantities([...(made[0]?.variants ?? []), ghost])).toEqual([
+      { sku: 'AJ1-9', quantity: 1 },
+      { sku: 'AJ1-10', quantity: 1 },
+      { sku: 'ghost', quantity: null },
+    ]);
+  });
+
+  it('fetches one order by id (null when unknown); shipping is refused with a clear message', async () => {
+    await adapter.upsertListing(listing(['9']));
+    const sold = sim.control.sell({ sku: 'AJ1-9', locationId: location, source: 'api' });
+    const order = await adapter.fetchOrder(String(sold.id));
+    expect(order).toMatchObject({ external_order_id: sold.id, lines: [{ sku: 'AJ1-9', quantity: 1, unit_price_cents: 30_000 }] });
+    expect(await adapter.fetchOrder('NOSUCHORDER')).toBeNull();
+    await expect(adapter.markShipped(String(sold.id), { carrier: 'USPS', trackingNumber: '1' })).rejects.toMatchObject({
+      code: 'UNSUPPORTED',
+      message: expect.stringMatching(/Square Dashboard/),
+    });
+  });
+
+  it('prepares the account and refreshes the token on demand', async () => {
+    expect(await adapter.prepareAccount()).toEqual({
+      accountId: sim.credentials.merchantId,
+      accountName: 'Tradepost Sim',
+      locations: sim.control.locations().map((l) => ({ id: l.id, name: l.name })),
+    });
+    const before = store.creds?.accessToken;
+    const fresh = await adapter.refreshCredentials();
+    expect(fresh.accessToken).not.toBe(before);
+    expect(store.creds).toEqual(fresh);
+  });
+
+  it('subscribes once and returns the signature key that verifies deliveries (rotated on re-registering)', async () => {
+    const url = `${receiver.url}/tp`;
+    const { signatureKey } = await adapter.registerWebhooks({ url });
+    expect(signatureKey).toBeTruthy();
+    const again = await adapter.registerWebhooks({ url });
+    expect(again.signatureKey).toBeTruthy();
+    expect(again.signatureKey).not.toBe(signatureKey);
+    const mine = sim.control.requests({ route: 'POST /v2/webhooks/subscriptions' });
+    expect(mine).toHaveLength(1);
+
+    const verifier = createSquareAdapter(
+      { baseUrl: sim.baseUrl, clientId: 'x', clientSecret: 'x', redirectUri: REDIRECT, webhookSignatureKey: again.signatureKey },
+      store,
+    );
+    await sim.control.settleWebhooks();
+    receiver.clear();
+    await sim.control.emitWebhook({ type: 'order.created', dataId: 'ORDER1' });
+    const delivery = receiver.received.find((r) => r.path.endsWith('/tp'));
+    if (!delivery) throw new Error('no delivery to the registered URL');
+    expect(await verifier.verifyWebhook({ headers: delivery.headers, rawBody: delivery.rawBody, url })).toBe(true);
+    expect(await verifier.verifyWebhook({ headers: delivery.headers, rawBody: delivery.rawBody, url: receiver.url })).toBe(false);
+  });
+});

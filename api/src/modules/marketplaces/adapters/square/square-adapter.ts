@@ -27,6 +27,8 @@ import type {
   TokenStore,
   WebhookEvent,
 } from '../types.ts';
+import { prepareSquareAccount, registerSquareWebhooks } from './square-account.ts';
+import { fetchSquareQuantities, listSquareListings, upsertSquareItem } from './square-catalog.ts';
 
 // Square REST (reference §3): catalog batch-upsert with #temp ids, inventory PHYSICAL_COUNT,
 // orders search, HMAC(URL + body) webhooks. Every write carries an idempotency key.
@@ -179,8 +181,60 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
     return items.map((i) => results.get(i) as ItemResult);
   }
 
+  /** Square order lines name variation ids: one catalog read turns them into our SKUs. */
+  async function mapOrders(orders: Record<string, unknown>[]): Promise<ExternalOrder[]> {
+    const variationIds = [
+      ...new Set(
+        orders.flatMap((o) =>
+          asList(o.line_items)
+            .map((l) => str(asObject(l).catalog_object_id))
+            .filter(Boolean),
+        ),
+      ),
+    ];
+    const skus = new Map<string, string>();
+    if (variationIds.length) {
+      const got = await api('POST', '/v2/catalog/batch-retrieve', { object_ids: variationIds });
+      for (const o of asList(got.objects).map(asObject)) skus.set(str(o.id), str(asObject(o.item_variation_data).sku));
+    }
+    return orders.map(
+      (o): ExternalOrder => ({
+        external_order_id: str(o.id),
+        ordered_at: new Date(str(o.created_at)).toISOString(),
+        shipping_cents: 0,
+        lines: asList(o.line_items).map((raw) => {
+          const l = asObject(raw);
+          return {
+            sku: skus.get(str(l.catalog_object_id)) || str(l.catalog_object_id) || str(l.name),
+            title: str(l.name),
+            quantity: Number(l.quantity ?? 1),
+            unit_price_cents: Number(asObject(l.base_price_money).amount ?? 0),
+            fees_cents: 0,
+            tax_cents: Number(asObject(l.total_tax_money).amount ?? 0),
+          };
+        }),
+      }),
+    );
+  }
+
   return {
     platform: 'square',
+    prepareAccount: () => prepareSquareAccount(api),
+    refreshCredentials: () => auth.refreshNow(),
+    async fetchOrder(orderId) {
+      try {
+        const body = await api('GET', `/v2/orders/${encodeURIComponent(orderId)}`);
+        const [order] = await mapOrders([asObject(body.order)]);
+        return order ?? null;
+      } catch (error) {
+        if (error instanceof PlatformError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    fetchQuantities: (refs) => fetchSquareQuantities(api, refs),
+    listListings: async (input) =>
+      listSquareListings(api, input, input.locationId ?? (await prepareSquareAccount(api)).locations[0]?.id ?? ''),
+    registerWebhooks: (input) => registerSquareWebhooks(api, input.url),
     authorizeUrl(state, scopes = SQUARE_SCOPES) {
       const url = new URL('/oauth2/authorize', config.authBaseUrl ?? config.baseUrl);
       url.search = new URLSearchParams({
@@ -200,44 +254,12 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
     async upsertListing(input) {
       const locationId = input.placement.locationId;
       if (!locationId) throw new PlatformError(null, 'INVALID_INPUT', 'Square listings need a location', false);
-      const temp = (sku: string) => `#${sku}`;
-      const body = await api('POST', '/v2/catalog/batch-upsert', {
-        idempotency_key: randomUUID(),
-        batches: [
-          {
-            objects: [
-              {
-                type: 'ITEM',
-                id: '#item',
-                item_data: {
-                  name: input.title,
-                  description_html: input.description,
-                  variations: input.variants.map((v) => ({
-                    type: 'ITEM_VARIATION',
-                    id: temp(v.sku),
-                    item_variation_data: {
-                      item_id: '#item',
-                      name: v.size,
-                      sku: v.sku,
-                      ...(v.barcode ? { upc: v.barcode } : {}),
-                      pricing_type: 'FIXED_PRICING',
-                      price_money: { amount: v.priceCents, currency: input.currency ?? 'USD' },
-                      track_inventory: true,
-                    },
-                  })),
-                },
-              },
-            ],
-          },
-        ],
-      });
-      const ids = new Map(asList(body.id_mappings).map((m) => [str(asObject(m).client_object_id), str(asObject(m).object_id)]));
-      const itemId = ids.get('#item') ?? '';
+      const { itemId, variationIds } = await upsertSquareItem(api, input);
       const refs: SquareRef[] = input.variants.map((v) => ({
         platform: 'square',
         sku: v.sku,
         itemId,
-        variationId: ids.get(temp(v.sku)) ?? '',
+        variationId: variationIds.get(v.sku) ?? '',
         locationId,
       }));
       const counts = await this.setQuantities(refs.map((ref, i) => ({ ref, sku: ref.sku, quantity: input.variants[i]?.quantity ?? 0 })));
@@ -301,46 +323,20 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
         limit: input.pageSize ?? 100,
         ...(input.cursor ? { cursor: input.cursor } : {}),
       });
-      const orders = asList(body.orders).map(asObject);
-      const variationIds = [
-        ...new Set(
-          orders.flatMap((o) =>
-            asList(o.line_items)
-              .map((l) => str(asObject(l).catalog_object_id))
-              .filter(Boolean),
-          ),
-        ),
-      ];
-      const skus = new Map<string, string>();
-      if (variationIds.length) {
-        const got = await api('POST', '/v2/catalog/batch-retrieve', { object_ids: variationIds });
-        for (const o of asList(got.objects).map(asObject)) skus.set(str(o.id), str(asObject(o.item_variation_data).sku));
-      }
       return {
-        orders: orders.map(
-          (o): ExternalOrder => ({
-            external_order_id: str(o.id),
-            ordered_at: new Date(str(o.created_at)).toISOString(),
-            shipping_cents: 0,
-            lines: asList(o.line_items).map((raw) => {
-              const l = asObject(raw);
-              return {
-                sku: skus.get(str(l.catalog_object_id)) || str(l.catalog_object_id) || str(l.name),
-                title: str(l.name),
-                quantity: Number(l.quantity ?? 1),
-                unit_price_cents: Number(asObject(l.base_price_money).amount ?? 0),
-                fees_cents: 0,
-                tax_cents: Number(asObject(l.total_tax_money).amount ?? 0),
-              };
-            }),
-          }),
-        ),
+        orders: await mapOrders(asList(body.orders).map(asObject)),
         nextCursor: str(body.cursor) || null,
       };
     },
     async markShipped() {
-      // The simulator has no UpdateOrder route yet; Square shipments are left to the seller for now.
-      throw new PlatformError(null, 'UNSUPPORTED', 'Marking Square orders shipped is not built yet', false);
+      // The reference covers searching and reading orders only (§3.4): no route to complete a
+      // fulfillment, so Tradepost does not guess one. The seller marks it shipped in Square.
+      throw new PlatformError(
+        null,
+        'UNSUPPORTED',
+        'Square orders cannot be marked shipped from Tradepost: mark the fulfillment shipped in the Square Dashboard',
+        false,
+      );
     },
     async verifyWebhook(request) {
       const given = header(request, 'x-square-hmacsha256-signature');
