@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { defaultServerAddress } from './lib/server-address.ts';
+import { photoHostMatches } from './lib/sites.ts';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -11,12 +12,16 @@ export default defineConfig({
     name: 'Tradepost',
     description: 'Tradepost inventory and listings beside your marketplace pages.',
     // Firefox has no sidePanel API: WXT turns the sidepanel entrypoint into a sidebar_action there.
-    permissions: browser === 'firefox' ? ['storage', 'contextMenus'] : ['storage', 'contextMenus', 'sidePanel'],
-    // Only the default server. Any other server is reached through the API's CORS rule, which
-    // admits chrome-extension:// and moz-extension:// origins, so no blanket http(s)://*/* grant
-    // (Chrome warns "read and change all your data"; Firefox MV3 leaves host grants off until the
-    // user opts in, so relying on them would break sign-in there anyway).
-    host_permissions: [`${defaultServerAddress}/*`],
+    // Notifications say how a 'Capture listing' went and link to the draft.
+    permissions:
+      browser === 'firefox' ? ['storage', 'contextMenus', 'notifications'] : ['storage', 'contextMenus', 'notifications', 'sidePanel'],
+    // The default server, and the marketplaces' photo hosts (a capture copies a listing's photos
+    // into its draft; the worker can read them only with a grant). Any other server is reached
+    // through the API's CORS rule, which admits chrome-extension:// and moz-extension:// origins,
+    // so no blanket http(s)://*/* grant (Chrome warns "read and change all your data"; Firefox MV3
+    // leaves host grants off until the user opts in, so relying on them would break sign-in there).
+    // The marketplace pages themselves come in with the content scripts' matches.
+    host_permissions: [`${defaultServerAddress}/*`, ...photoHostMatches],
     action: { default_title: 'Tradepost' },
     ...(browser === 'firefox'
       ? {

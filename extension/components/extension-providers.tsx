@@ -14,8 +14,11 @@ function usePrefersDark(): boolean {
   return useSyncExternalStore(subscribeToColorScheme, () => window.matchMedia(darkQuery).matches);
 }
 
-/** Fluent theme (following the browser's colour scheme) and the query client for an extension page. */
-export function ExtensionProviders({ children }: { children: ReactNode }) {
+/**
+ * Fluent theme (following the browser's colour scheme) and the query client for an extension page,
+ * or for a panel inside a marketplace page's shadow root (`targetDocument`: see shadow-document.ts).
+ */
+export function ExtensionProviders({ children, targetDocument }: { children: ReactNode; targetDocument?: Document }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -26,7 +29,7 @@ export function ExtensionProviders({ children }: { children: ReactNode }) {
   const theme = usePrefersDark() ? webDarkTheme : webLightTheme;
   return (
     <QueryClientProvider client={queryClient}>
-      <FluentProvider theme={theme} style={{ minHeight: '100%' }}>
+      <FluentProvider theme={theme} style={{ minHeight: '100%' }} targetDocument={targetDocument}>
         {children}
       </FluentProvider>
     </QueryClientProvider>

@@ -1,16 +1,15 @@
-import { StrictMode } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ExtensionProviders } from './extension-providers.tsx';
-import { SignInPanel } from './sign-in-panel.tsx';
 
-/** Renders the Tradepost panel into an extension page's #root (popup and side panel alike). */
-export function mountExtensionPage(): void {
+/** Renders an extension page's app (popup, side panel, options) into its #root. */
+export function mountExtensionPage(App: ComponentType): void {
   const root = document.getElementById('root');
   if (root === null) throw new Error('Tradepost: the page has no #root element');
   createRoot(root).render(
     <StrictMode>
       <ExtensionProviders>
-        <SignInPanel />
+        <App />
       </ExtensionProviders>
     </StrictMode>,
   );

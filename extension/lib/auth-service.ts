@@ -2,7 +2,7 @@ import { createApiClient } from '@tradepost/shared/client/api-client.ts';
 import type { ApiClient, ApiClientOptions } from '@tradepost/shared/client/types.ts';
 import { loginErrorMessage } from '@tradepost/shared/domain/password-messages.ts';
 import { loginBodySchema, loginResponseSchema, userSchema } from '@tradepost/shared/schemas/auth.ts';
-import type { MessageOf, SessionState } from './messages.ts';
+import { ExtensionError, type MessageOf, type SessionState } from './messages.ts';
 import { normalizeServerAddress } from './server-address.ts';
 import { isSessionExpired, type StoredSession, serverAddressItem, sessionItem } from './storage.ts';
 
@@ -14,7 +14,11 @@ export type AuthService = {
   getSession(): Promise<SessionState>;
   signIn(credentials: Omit<MessageOf<'sign-in'>, 'type'>): Promise<SessionState>;
   signOut(): Promise<SessionState>;
+  /** The session's API client for the worker's own calls; signed out, it throws an ExtensionError coded `signed-out`. */
+  signedInClient(): Promise<SignedInClient>;
 };
+
+export type SignedInClient = { client: ApiClient; session: StoredSession };
 
 /**
  * The background worker's session logic: the only code that sees the token. One API client
@@ -122,6 +126,13 @@ export function createAuthService(options: AuthServiceOptions = {}): AuthService
       };
       await sessionItem.setValue(session);
       return signedIn(session);
+    },
+
+    async signedInClient() {
+      const session = await currentSession();
+      if (session === null)
+        throw new ExtensionError({ message: 'Sign in to Tradepost first (the Tradepost button in the toolbar)', code: 'signed-out' });
+      return { client: clientFor(session.server), session };
     },
 
     async signOut() {

@@ -1,13 +1,28 @@
 import { type Browser, browser } from 'wxt/browser';
+import { type CaptureOutcome, describeFields } from './capture-service.ts';
+import { type Envelope, ExtensionError, type MessageError, sendTabMessage } from './messages.ts';
+import type { CapturedListing } from './readers/captured-listing.ts';
+import type { PageReading } from './readers/index.ts';
+import { allSiteMatches } from './sites.ts';
 
 export const captureMenuItemId = 'tradepost-capture-listing';
 
-export type CaptureMenuOutcome = { handled: false } | { handled: true; pageUrl: string | null; message: string };
+export type CaptureMenuOutcome =
+  | { handled: false }
+  | {
+      handled: true;
+      pageUrl: string | null;
+      ok: boolean;
+      /** What the notification said. */
+      message: string;
+      /** Where clicking the notification goes: the new draft, or the product we already had. */
+      openUrl: string | null;
+    };
 
 export type CaptureMenuClickHandler = (
   info: Pick<Browser.contextMenus.OnClickData, 'menuItemId' | 'pageUrl' | 'linkUrl'>,
   tab?: Pick<Browser.tabs.Tab, 'id' | 'url'>,
-) => CaptureMenuOutcome;
+) => Promise<CaptureMenuOutcome>;
 
 declare global {
   /**
@@ -17,26 +32,104 @@ declare global {
   var tradepostCaptureMenuClick: CaptureMenuClickHandler | undefined;
 }
 
-export const handleCaptureMenuClick: CaptureMenuClickHandler = (info, tab) => {
-  if (info.menuItemId !== captureMenuItemId) return { handled: false };
-  const pageUrl = info.linkUrl ?? info.pageUrl ?? tab?.url ?? null;
-  const message = 'Listing capture is available once listing capture ships; this menu item is where it will start.';
-  console.info(`[Tradepost] ${message}`, pageUrl ?? '');
-  return { handled: true, pageUrl, message };
+export type CaptureMenuDeps = {
+  readTab(tabId: number): Promise<Envelope<PageReading>>;
+  capture(listing: CapturedListing): Promise<CaptureOutcome>;
+  notify(notice: { message: string; openUrl: string | null }): Promise<void>;
 };
 
-/** Adds 'Capture listing' to the page context menu; call synchronously while the worker starts. */
-export function registerCaptureMenu(): void {
+const quoted = (title: string) => `‘${title.length > 60 ? `${title.slice(0, 57)}…` : title}’`;
+
+/** What the notification says for a capture that worked. */
+export function captureMessage(outcome: CaptureOutcome): string {
+  if (outcome.status === 'exists') {
+    return `${quoted(outcome.title)} is already in Tradepost (same ${outcome.basis === 'sku' ? 'SKU' : 'style code'}). Click to open it.`;
+  }
+  const missing = outcome.missing.filter((field) => field !== 'listing_id');
+  const lacking = missing.length > 0 ? ` Not on the page: ${describeFields(missing)}.` : '';
+  const photos =
+    outcome.photos.failed > 0 ? ` ${outcome.photos.failed} photo${outcome.photos.failed === 1 ? '' : 's'} could not be copied.` : '';
+  return `Saved ${quoted(outcome.title)} as a draft in Tradepost.${lacking}${photos} Click to finish it.`;
+}
+
+function readingError(reading: PageReading): MessageError | null {
+  if (reading.status === 'unsupported') {
+    return {
+      message: 'Tradepost cannot read this page: open a single listing on eBay, Shopify admin or Whatnot.',
+      code: 'unreadable-page',
+    };
+  }
+  if (reading.status === 'no-listing') {
+    return { message: 'This page shows no single listing: open one listing and capture it there.', code: 'unreadable-page' };
+  }
+  return null;
+}
+
+/** The click handler: read the tab through its content script, create the draft, tell the user. */
+export function createCaptureMenuHandler(deps: CaptureMenuDeps): CaptureMenuClickHandler {
+  return async (info, tab) => {
+    if (info.menuItemId !== captureMenuItemId) return { handled: false };
+    const pageUrl = info.pageUrl ?? tab?.url ?? info.linkUrl ?? null;
+    const finish = async (ok: boolean, message: string, openUrl: string | null = null): Promise<CaptureMenuOutcome> => {
+      await deps.notify({ message, openUrl });
+      return { handled: true, pageUrl, ok, message, openUrl };
+    };
+    if (tab?.id === undefined)
+      return finish(false, 'Open a listing on eBay, Shopify admin or Whatnot, then choose Capture listing on the page.');
+
+    const answer = await deps.readTab(tab.id);
+    if (!answer.ok) return finish(false, answer.error.message);
+    const problem = readingError(answer.value);
+    if (problem !== null || answer.value.status !== 'read') return finish(false, problem?.message ?? 'Tradepost cannot read this page.');
+    try {
+      const outcome = await deps.capture(answer.value.listing);
+      return finish(true, captureMessage(outcome), outcome.url);
+    } catch (error) {
+      return finish(false, error instanceof ExtensionError || error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+const notificationPrefix = 'tradepost-open:';
+
+/** A notification; clicking one that carries a link opens it in a new tab. */
+export async function notify({ message, openUrl }: { message: string; openUrl: string | null }): Promise<void> {
+  try {
+    await browser.notifications.create(openUrl === null ? '' : `${notificationPrefix}${Date.now()}:${openUrl}`, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: 'Tradepost',
+      message,
+    });
+  } catch {
+    // Notifications switched off for the browser: the outcome is still returned to the caller.
+  }
+}
+
+/** Adds 'Capture listing' to the context menu of supported pages; call synchronously while the worker starts. */
+export function registerCaptureMenu(capture: CaptureMenuDeps['capture']): void {
+  const handler = createCaptureMenuHandler({
+    readTab: (tabId) => sendTabMessage(tabId, { type: 'read-page' }),
+    capture,
+    notify,
+  });
   browser.runtime.onInstalled.addListener(() => {
     // Menu items survive worker restarts; creating them once per install or update is enough.
     browser.contextMenus.create({
       id: captureMenuItemId,
       title: 'Capture listing',
       contexts: ['page', 'link', 'image', 'selection'],
+      documentUrlPatterns: allSiteMatches,
     });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
-    handleCaptureMenuClick(info, tab);
+    void handler(info, tab);
   });
-  globalThis.tradepostCaptureMenuClick = handleCaptureMenuClick;
+  browser.notifications.onClicked.addListener((notificationId) => {
+    if (!notificationId.startsWith(notificationPrefix)) return;
+    const url = notificationId.slice(notificationPrefix.length).replace(/^\d+:/, '');
+    void browser.tabs.create({ url });
+    void browser.notifications.clear(notificationId);
+  });
+  globalThis.tradepostCaptureMenuClick = handler;
 }

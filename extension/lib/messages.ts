@@ -1,12 +1,26 @@
+import type { EventStreamState } from '@tradepost/shared/client/event-stream.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
+import type { BatchOperationEvent } from '@tradepost/shared/schemas/events.ts';
 import { type Browser, browser } from 'wxt/browser';
 import { z } from 'zod';
+import type { CaptureOutcome } from './capture-service.ts';
+import type { ListingLookup } from './catalog-lookup.ts';
+import { type CapturedField, capturedListingSchema } from './readers/captured-listing.ts';
+import type { PageReading } from './readers/index.ts';
+import type { ProductStock, ProductSummary } from './stock-view.ts';
 
 /**
- * Every message the popup, side panel (and later content scripts) send to the background
- * worker. The schema is checked on arrival, so a malformed or foreign message is ignored
- * rather than trusted.
+ * The typed wrapper for every message in the extension:
+ * - pages (popup, side panel, options) and content scripts → background worker: `sendMessage`;
+ * - background worker → a tab's content script: `sendTabMessage`;
+ * - side panel ⇄ background, long-lived: the batch-progress port (`batchStreamPortName`).
+ * Each side checks what arrives with zod, so a malformed or foreign message is ignored rather than
+ * trusted. Errors do not survive the message channel, so answers travel as values:
+ * `{ ok: true, value } | { ok: false, error }`.
  */
+
+const uuid = z.uuid();
+
 export const extensionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('get-session') }),
   z.object({
@@ -16,6 +30,21 @@ export const extensionMessageSchema = z.discriminatedUnion('type', [
     password: z.string().max(200),
   }),
   z.object({ type: z.literal('sign-out') }),
+  /** Our product for the listing on screen, its stock and the channel's price rule. */
+  z.object({ type: z.literal('lookup-listing'), listing: capturedListingSchema }),
+  /** Side panel search as you type. */
+  z.object({ type: z.literal('search-products'), q: z.string().trim().max(100) }),
+  z.object({ type: z.literal('product-stock'), product_id: uuid }),
+  /** "Add to inventory": the listing becomes a draft in Tradepost. */
+  z.object({ type: z.literal('capture-listing'), listing: capturedListingSchema }),
+  /** Opens a Tradepost screen in a new tab (the worker knows the server address). */
+  z.object({
+    type: z.literal('open-in-tradepost'),
+    path: z
+      .string()
+      .max(300)
+      .regex(/^\/[A-Za-z0-9/_?=&.%-]*$/),
+  }),
 ]);
 export type ExtensionMessage = z.infer<typeof extensionMessageSchema>;
 export type ExtensionMessageType = ExtensionMessage['type'];
@@ -30,7 +59,15 @@ export type MessageResponses = {
   'get-session': SessionState;
   'sign-in': SessionState;
   'sign-out': SessionState;
+  'lookup-listing': ListingLookup;
+  'search-products': ProductSummary[];
+  'product-stock': ProductStock;
+  'capture-listing': CaptureOutcome;
+  'open-in-tradepost': null;
 };
+
+/** Content scripts run beside pages we do not control: they may read and capture, never sign in or out. */
+const extensionPagesOnly: ReadonlySet<ExtensionMessageType> = new Set(['sign-in', 'sign-out']);
 
 export type MessageOf<K extends ExtensionMessageType> = Extract<ExtensionMessage, { type: K }>;
 
@@ -38,27 +75,96 @@ export type MessageHandlers = {
   [K in ExtensionMessageType]: (message: MessageOf<K>) => Promise<MessageResponses[K]>;
 };
 
-/** Errors cannot cross the message channel, so answers travel in this envelope. */
-type Envelope<T> = { ok: true; value: T } | { ok: false; error: string };
+/** Messages the background worker sends to a tab's content script. */
+export const tabMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('read-page') })]);
+export type TabMessage = z.infer<typeof tabMessageSchema>;
+export type TabMessageType = TabMessage['type'];
+export type TabMessageResponses = { 'read-page': PageReading };
+export type TabMessageHandlers = {
+  [K in TabMessageType]: (message: Extract<TabMessage, { type: K }>) => Promise<TabMessageResponses[K]>;
+};
 
-/** Sends a message to the background worker; a handler's thrown error is rethrown here with its message. */
-export async function sendMessage<K extends ExtensionMessageType>(message: MessageOf<K>): Promise<MessageResponses[K]> {
-  const envelope = (await browser.runtime.sendMessage(message)) as Envelope<MessageResponses[K]> | undefined;
-  if (envelope === undefined) throw new Error('The Tradepost background worker did not answer');
-  if (!envelope.ok) throw new Error(envelope.error);
+/** An error as a value: its message (shown to people as it is) and, for some, a code the UI acts on. */
+export type MessageError = { message: string; code?: MessageErrorCode; missing?: CapturedField[] };
+export type MessageErrorCode = 'signed-out' | 'no-receiver' | 'unreadable-page';
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: MessageError };
+
+/** An Error that carries its code and, for a capture, the fields the page lacked. */
+export class ExtensionError extends Error {
+  readonly code: MessageErrorCode | undefined;
+  readonly missing: CapturedField[] | undefined;
+  constructor(error: MessageError) {
+    super(error.message);
+    this.name = 'ExtensionError';
+    this.code = error.code;
+    this.missing = error.missing;
+  }
+}
+
+export function toMessageError(error: unknown): MessageError {
+  if (error instanceof ExtensionError) {
+    return { message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.missing ? { missing: error.missing } : {}) };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function unwrap<T>(envelope: Envelope<T>): T {
+  if (!envelope.ok) throw new ExtensionError(envelope.error);
   return envelope.value;
 }
 
-/** Registers the background worker's handlers; call it synchronously while the worker starts. */
-export function listenForMessages(handlers: MessageHandlers): () => void {
-  const listener = (raw: unknown, sender: Browser.runtime.MessageSender, sendResponse: (response: Envelope<unknown>) => void): boolean => {
-    // Only this extension's own pages and scripts may talk to the worker.
+/** Sends a message to the background worker; the answer as a value, errors included. */
+export async function requestMessage<K extends ExtensionMessageType>(message: MessageOf<K>): Promise<Envelope<MessageResponses[K]>> {
+  try {
+    const envelope = (await browser.runtime.sendMessage(message)) as Envelope<MessageResponses[K]> | undefined;
+    return envelope ?? { ok: false, error: { message: 'The Tradepost background worker did not answer' } };
+  } catch (error) {
+    return { ok: false, error: toMessageError(error) };
+  }
+}
+
+/** Sends a message to the background worker; an error answer is thrown as an ExtensionError (for queries and mutations). */
+export async function sendMessage<K extends ExtensionMessageType>(message: MessageOf<K>): Promise<MessageResponses[K]> {
+  return unwrap(await requestMessage(message));
+}
+
+/** Asks a tab's content script; a tab without one (opened before install, or not a supported page) answers `no-receiver`. */
+export async function sendTabMessage<K extends TabMessageType>(
+  tabId: number,
+  message: Extract<TabMessage, { type: K }>,
+): Promise<Envelope<TabMessageResponses[K]>> {
+  try {
+    const envelope = (await browser.tabs.sendMessage(tabId, message)) as Envelope<TabMessageResponses[K]> | undefined;
+    return envelope ?? { ok: false, error: { message: 'The page did not answer', code: 'no-receiver' } };
+  } catch {
+    return { ok: false, error: { message: 'Tradepost is not running on this page yet: reload it and try again', code: 'no-receiver' } };
+  }
+}
+
+type Sender = Browser.runtime.MessageSender;
+
+/** A page of this extension (popup, side panel, options) rather than a content script in someone's page. */
+export function isExtensionPage(sender: Sender): boolean {
+  return sender.tab === undefined || (sender.url ?? '').startsWith(browser.runtime.getURL('/'));
+}
+
+function listen<M extends { type: string }>(
+  schema: z.ZodType<M>,
+  accept: (message: M, sender: Sender) => boolean,
+  dispatch: (message: M) => Promise<unknown>,
+): () => void {
+  const listener = (raw: unknown, sender: Sender, sendResponse: (response: Envelope<unknown>) => void): boolean => {
+    // Only this extension's own pages and scripts may talk to it.
     if (sender.id !== browser.runtime.id) return false;
-    const parsed = extensionMessageSchema.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) return false;
-    dispatch(handlers, parsed.data).then(
-      (value) => sendResponse({ ok: true, value }),
-      (error: unknown) => sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+    if (!accept(parsed.data, sender)) {
+      sendResponse({ ok: false, error: { message: 'This message is not accepted from here' } });
+      return false;
+    }
+    dispatch(parsed.data).then(
+      (value) => sendResponse({ ok: true, value: value ?? null }),
+      (error: unknown) => sendResponse({ ok: false, error: toMessageError(error) }),
     );
     // Keeps the channel open for the asynchronous answer (works in Chrome and Firefox alike).
     return true;
@@ -67,13 +173,30 @@ export function listenForMessages(handlers: MessageHandlers): () => void {
   return () => browser.runtime.onMessage.removeListener(listener);
 }
 
-function dispatch(handlers: MessageHandlers, message: ExtensionMessage): Promise<unknown> {
-  switch (message.type) {
-    case 'get-session':
-      return handlers['get-session'](message);
-    case 'sign-in':
-      return handlers['sign-in'](message);
-    case 'sign-out':
-      return handlers['sign-out'](message);
-  }
+/** Registers the background worker's handlers; call it synchronously while the worker starts. */
+export function listenForMessages(handlers: MessageHandlers): () => void {
+  return listen(
+    extensionMessageSchema,
+    (message, sender) => !extensionPagesOnly.has(message.type) || isExtensionPage(sender),
+    (message) => (handlers[message.type] as (message: ExtensionMessage) => Promise<unknown>)(message),
+  );
 }
+
+/** Registers a content script's handlers for what the background worker asks of the page. */
+export function listenForTabMessages(handlers: TabMessageHandlers): () => void {
+  return listen(
+    tabMessageSchema,
+    // Only the background worker (no tab of its own) asks pages anything.
+    (_message, sender) => sender.tab === undefined,
+    (message) => handlers[message.type](message),
+  );
+}
+
+/** The side panel's long-lived connection for batch-operation progress. */
+export const batchStreamPortName = 'tradepost-batch-stream';
+
+export type BatchStreamPortMessage = { type: 'state'; state: EventStreamState } | { type: 'event'; event: BatchOperationEvent };
+
+/** Heartbeats from the side panel keep an MV3 worker (which idles out after 30 s) alive while someone watches. */
+export type BatchStreamPing = { type: 'ping' };
+export const BATCH_STREAM_PING_MS = 20_000;

@@ -1,5 +1,6 @@
 import type { User } from '@tradepost/shared/schemas/auth.ts';
 import { storage } from 'wxt/utils/storage';
+import type { MarketplaceSite } from './readers/captured-listing.ts';
 import { defaultServerAddress } from './server-address.ts';
 
 /**
@@ -33,3 +34,17 @@ export function isSessionExpired(session: Pick<StoredSession, 'expires_at'>, now
   const expiresAt = Date.parse(session.expires_at);
   return Number.isNaN(expiresAt) || expiresAt <= now;
 }
+
+/** Whether the panel joins each marketplace's pages (options page). */
+export type PanelVisibility = Record<MarketplaceSite, boolean>;
+
+export const panelVisibilityItem = storage.defineItem<PanelVisibility>('local:panel-visibility', {
+  fallback: { ebay: true, shopify: true, whatnot: true },
+  version: 1,
+});
+
+/** Whether the panel sits folded on each marketplace, remembered between pages. */
+export const panelCollapsedItem = storage.defineItem<Record<MarketplaceSite, boolean>>('local:panel-collapsed', {
+  fallback: { ebay: false, shopify: false, whatnot: false },
+  version: 1,
+});

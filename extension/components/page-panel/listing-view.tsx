@@ -1,0 +1,200 @@
+import {
+  Badge,
+  Button,
+  Link,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { formatMoney } from '@tradepost/shared/ui/money.ts';
+import { productPath } from '../../lib/capture-draft.ts';
+import { describeFields } from '../../lib/capture-service.ts';
+import type { ListingLookup } from '../../lib/catalog-lookup.ts';
+import type { MatchBasis } from '../../lib/product-match.ts';
+import type { CapturedListing } from '../../lib/readers/captured-listing.ts';
+import { Figures } from '../figures.tsx';
+import { AddIcon, OpenIcon } from '../icons.tsx';
+import { ProductHeading } from '../product-heading.tsx';
+import { StockTable } from '../stock-table.tsx';
+import { openInTradepost, useCaptureListing } from '../use-tradepost.ts';
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  heading: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground3,
+    textTransform: 'uppercase',
+    letterSpacing: '0.04em',
+  },
+  pageTitle: { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: '2', WebkitBoxOrient: 'vertical' },
+  facts: { color: tokens.colorNeutralForeground2 },
+  missing: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}`,
+  },
+});
+
+const basisLabels: Record<MatchBasis, string> = {
+  sku: 'Matched by SKU',
+  style_code: 'Matched by style code',
+  title: 'Matched by title: check it is the same item',
+};
+
+/** What the page shows, in one line: price, size and the codes that identify it. */
+export function listingFacts(listing: CapturedListing): string {
+  return [
+    listing.price === null ? null : formatMoney(listing.price.cents, listing.price.currency),
+    listing.size === null ? null : `Size ${listing.size}`,
+    listing.condition?.text ?? null,
+    listing.sku === null ? null : `SKU ${listing.sku}`,
+    listing.style_code === null || listing.style_code === listing.sku ? null : listing.style_code,
+  ]
+    .filter((fact): fact is string => fact !== null)
+    .join(' · ');
+}
+
+/** The listing panel: the item as read from the page, then our product, its stock and cost. */
+export function ListingView({
+  listing,
+  lookup,
+}: {
+  listing: CapturedListing;
+  lookup: { data?: ListingLookup; isPending: boolean; error: Error | null; refetch: () => void };
+}) {
+  const styles = useStyles();
+  const missing = listing.missing.filter((field) => field !== 'listing_id');
+  return (
+    <>
+      <section className={styles.section} aria-label="On this page">
+        <h3 className={styles.heading}>On this page</h3>
+        <Text weight="semibold" className={styles.pageTitle}>
+          {listing.title ?? 'No title on this page'}
+        </Text>
+        <Text size={200} className={styles.facts}>
+          {listingFacts(listing)}
+        </Text>
+        {missing.length > 0 && (
+          <Text size={200} className={styles.missing}>
+            Not on the page: {describeFields(missing)}
+          </Text>
+        )}
+      </section>
+      <section className={styles.section} aria-label="In Tradepost">
+        <h3 className={styles.heading}>In Tradepost</h3>
+        {lookup.isPending ? (
+          <Spinner size="tiny" label="Looking for it in your catalog" labelPosition="after" />
+        ) : lookup.error !== null ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{lookup.error.message}</MessageBarBody>
+            <MessageBarActions>
+              <Button size="small" onClick={() => lookup.refetch()}>
+                Try again
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : lookup.data?.match ? (
+          <MatchedProduct match={lookup.data.match} />
+        ) : (
+          <NotInCatalog listing={listing} />
+        )}
+      </section>
+    </>
+  );
+}
+
+function MatchedProduct({ match }: { match: NonNullable<ListingLookup['match']> }) {
+  const styles = useStyles();
+  const { stock } = match;
+  const row = stock.rows.find((item) => item.variant_id === match.variant_id) ?? null;
+  const cost = row?.cost_cents ?? stock.average_cost_cents;
+  return (
+    <>
+      <ProductHeading product={stock.product}>
+        <Badge appearance="tint" color={match.basis === 'title' ? 'warning' : 'brand'} size="small">
+          {basisLabels[match.basis]}
+        </Badge>
+      </ProductHeading>
+      <Figures
+        label="Stock and cost"
+        items={[
+          {
+            label: row === null ? 'Available' : `Size ${row.size} available`,
+            value: row === null ? stock.totals.available : row.available,
+          },
+          { label: 'All sizes', value: stock.totals.available, hint: `${stock.totals.on_hand} on hand` },
+          {
+            label: row?.cost_cents != null ? 'Cost' : 'Average cost',
+            value: cost === null ? '–' : formatMoney(cost, stock.currency),
+            hint: cost === null ? 'No cost recorded' : undefined,
+          },
+        ]}
+      />
+      <StockTable stock={stock} currentVariantId={match.variant_id} />
+      <MessageBar intent="info" layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>Listing state arrives with marketplace sync.</MessageBarTitle>
+          Channel listings, and ending or adding them here, come once channels are connected.
+        </MessageBarBody>
+      </MessageBar>
+      <div className={styles.actions}>
+        <Button appearance="primary" icon={<OpenIcon />} onClick={() => openInTradepost(productPath(stock.product.id))}>
+          Open in Tradepost
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function NotInCatalog({ listing }: { listing: CapturedListing }) {
+  const styles = useStyles();
+  const capture = useCaptureListing();
+  const outcome = capture.data;
+  if (outcome !== undefined) {
+    const lacking = outcome.status === 'created' ? outcome.missing.filter((field) => field !== 'listing_id') : [];
+    return (
+      <MessageBar intent="success" layout="multiline" role="status">
+        <MessageBarBody>
+          <MessageBarTitle>{outcome.status === 'created' ? 'Saved as a draft in Tradepost.' : 'Already in Tradepost.'}</MessageBarTitle>
+          {lacking.length > 0 && <>Not on the page: {describeFields(lacking)}. </>}
+          {outcome.status === 'created' && outcome.photos.failed > 0 && <>{outcome.photos.failed} photos could not be copied. </>}
+          <Link onClick={() => openInTradepost(outcome.path)}>{outcome.status === 'created' ? 'Finish it in Tradepost' : 'Open it'}</Link>
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return (
+    <div className={styles.empty}>
+      <Text weight="semibold">Not in your catalog yet.</Text>
+      <Text size={200}>Add it to inventory to save it as a draft with this page's details; finish it in Tradepost.</Text>
+      {capture.error !== null && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{capture.error.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions}>
+        <Button
+          appearance="primary"
+          icon={capture.isPending ? <Spinner size="tiny" /> : <AddIcon />}
+          disabledFocusable={capture.isPending || listing.title === null}
+          onClick={() => capture.mutate(listing)}
+        >
+          Add to inventory
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { useId, useState, useSyncExternalStore } from 'react';
+import type { PageWatcher } from '../../lib/page-watcher.ts';
+import type { MarketplaceSite } from '../../lib/readers/captured-listing.ts';
+import { siteLabels } from '../../lib/sites.ts';
+import { panelCollapsedItem } from '../../lib/storage.ts';
+import { ChevronDownIcon, TradepostMark } from '../icons.tsx';
+import { useSession } from '../use-session.ts';
+import { useStoredValue } from '../use-stored-value.ts';
+import { useListingLookup } from '../use-tradepost.ts';
+import { ListingView } from './listing-view.tsx';
+import { RepricingView } from './repricing-view.tsx';
+
+const useStyles = makeStyles({
+  // Fixed to the corner, above the page, never wider than a phone's screen allows.
+  dock: {
+    position: 'fixed',
+    right: '16px',
+    bottom: '16px',
+    zIndex: 2147483646,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-end',
+    maxWidth: 'calc(100vw - 24px)',
+    '@media (max-width: 480px)': { right: '12px', bottom: '12px' },
+  },
+  card: {
+    width: '380px',
+    maxWidth: '100%',
+    maxHeight: 'min(640px, calc(100vh - 32px))',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow28,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    overflow: 'hidden',
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  brand: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
+  site: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    overflowY: 'auto',
+  },
+  pill: {
+    boxShadow: tokens.shadow16,
+    borderRadius: tokens.borderRadiusCircular,
+  },
+});
+
+/**
+ * The panel beside a marketplace page: folded to a button or open as a card, remembered per site.
+ * It reads the page through the watcher and asks the background worker about the item.
+ */
+export function PagePanel({ site, watcher }: { site: MarketplaceSite; watcher: PageWatcher }) {
+  const styles = useStyles();
+  const bodyId = useId();
+  const reading = useSyncExternalStore(watcher.subscribe, watcher.get);
+  const [collapsedBySite, setCollapsedBySite, loaded] = useStoredValue(panelCollapsedItem);
+  const collapsed = collapsedBySite[site];
+  const setCollapsed = (value: boolean) => setCollapsedBySite({ ...collapsedBySite, [site]: value });
+
+  // Pages no reader knows (a search page, the admin's home) get no panel at all.
+  if (reading.status === 'unsupported' || !loaded) return null;
+
+  if (collapsed) {
+    return (
+      <div className={styles.dock}>
+        <Button
+          className={styles.pill}
+          appearance="secondary"
+          size="large"
+          icon={<TradepostMark />}
+          aria-expanded={false}
+          aria-label="Open the Tradepost panel"
+          onClick={() => setCollapsed(false)}
+        >
+          Tradepost
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.dock}>
+      <section className={styles.card} aria-label="Tradepost">
+        <header className={styles.header}>
+          <TradepostMark />
+          <Text className={styles.brand}>Tradepost</Text>
+          <Text size={200} className={styles.site}>
+            on {siteLabels[site]}
+          </Text>
+          <Button
+            appearance="subtle"
+            icon={<ChevronDownIcon />}
+            aria-label="Fold the Tradepost panel"
+            aria-expanded
+            aria-controls={bodyId}
+            onClick={() => setCollapsed(true)}
+          />
+        </header>
+        <div className={styles.body} id={bodyId}>
+          {reading.status === 'no-listing' ? (
+            <Text size={200}>This page shows no single listing. Open one listing to see it beside your Tradepost stock.</Text>
+          ) : (
+            <SignedInPanel listing={reading.listing} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function SignedInPanel({ listing }: { listing: Extract<ReturnType<PageWatcher['get']>, { status: 'read' }>['listing'] }) {
+  const session = useSession();
+  const signedIn = session.data?.status === 'signed-in';
+  const lookup = useListingLookup(signedIn ? listing : null);
+  const [tab, setTab] = useState<'listing' | 'repricing'>('listing');
+
+  if (session.isPending) return <Spinner size="tiny" label="Checking your session" labelPosition="after" />;
+  if (!signedIn) {
+    return (
+      <MessageBar intent="info" layout="multiline">
+        <MessageBarBody>
+          Sign in to Tradepost with the Tradepost button in the toolbar to see your stock beside this listing.
+        </MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return (
+    <>
+      <TabList size="small" selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'listing' | 'repricing')}>
+        <Tab value="listing">Listing</Tab>
+        <Tab value="repricing">Repricing</Tab>
+      </TabList>
+      {tab === 'listing' ? (
+        <ListingView listing={listing} lookup={lookup} />
+      ) : lookup.data !== undefined ? (
+        <RepricingView listing={listing} lookup={lookup.data} />
+      ) : lookup.error !== null ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{lookup.error.message}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <Spinner size="tiny" label="Looking for it in your catalog" labelPosition="after" />
+      )}
+    </>
+  );
+}

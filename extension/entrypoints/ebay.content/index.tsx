@@ -1,0 +1,10 @@
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { mountPagePanel } from '../../components/page-panel/mount-page-panel.tsx';
+import { siteMatches } from '../../lib/sites.ts';
+
+/** The Tradepost panel on eBay item and Seller Hub listing pages. */
+export default defineContentScript({
+  matches: siteMatches.ebay,
+  runAt: 'document_idle',
+  main: (ctx) => mountPagePanel(ctx, 'ebay'),
+});

@@ -1,0 +1,101 @@
+import { FakeEventSource } from '@tradepost/shared/client/fake-event-source.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBatchRelay } from './batch-relay.ts';
+import { type BatchStreamPortMessage, batchStreamPortName } from './messages.ts';
+import type { StoredSession } from './storage.ts';
+
+/** A runtime port as the side panel's connection looks to the worker. */
+function fakePort(name = batchStreamPortName) {
+  const received: BatchStreamPortMessage[] = [];
+  const disconnectListeners: Array<() => void> = [];
+  const port = {
+    name,
+    postMessage: (message: BatchStreamPortMessage) => received.push(message),
+    onMessage: { addListener: () => undefined },
+    onDisconnect: { addListener: (listener: () => void) => disconnectListeners.push(listener) },
+  };
+  return {
+    port: port as unknown as Parameters<ReturnType<typeof createBatchRelay>['connect']>[0],
+    received,
+    disconnect: () => {
+      for (const listener of disconnectListeners) listener();
+    },
+  };
+}
+
+const session = { server: 'http://tp.test', token: 'secret-token', expires_at: '2099-01-01T00:00:00.000Z' } as StoredSession;
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('batch relay', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+  });
+
+  it('opens the stream with the worker-held token when a panel connects, and relays state and events', async () => {
+    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource });
+    const panel = fakePort();
+    relay.connect(panel.port);
+    await flush();
+    const source = FakeEventSource.instances[0];
+    expect(source?.url).toBe('http://tp.test/api/v1/sse/batch-operations/stream?token=secret-token');
+    source?.fire('connected', {});
+    source?.fire('batch_operation_update', {
+      batch_id: 'b1',
+      marketplace: 'ebay',
+      operation_type: 'list',
+      success_rate: 1,
+      processed: 4,
+      total: 10,
+    });
+    expect(panel.received).toEqual([
+      { type: 'state', state: 'connecting' },
+      { type: 'state', state: 'connected' },
+      {
+        type: 'event',
+        event: {
+          type: 'batch_operation_update',
+          batch_id: 'b1',
+          marketplace: 'ebay',
+          operation_type: 'list',
+          success_rate: 1,
+          processed: 4,
+          total: 10,
+        },
+      },
+    ]);
+    // The token travels only in the stream's URL inside the worker, never to the panel.
+    expect(JSON.stringify(panel.received)).not.toContain('secret-token');
+  });
+
+  it('closes the stream when the last panel goes, and ignores other ports', async () => {
+    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource });
+    relay.connect(fakePort('something-else').port);
+    await flush();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    const first = fakePort();
+    const second = fakePort();
+    relay.connect(first.port);
+    relay.connect(second.port);
+    await flush();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    first.disconnect();
+    expect(FakeEventSource.instances[0]?.closed).toBe(false);
+    second.disconnect();
+    expect(FakeEventSource.instances[0]?.closed).toBe(true);
+    expect(relay.openStreams).toBe(0);
+  });
+
+  it('stays disconnected while signed out, and starts over when the session changes', async () => {
+    let current: StoredSession | null = null;
+    const relay = createBatchRelay({ getSession: async () => current, EventSource: FakeEventSource });
+    const panel = fakePort();
+    relay.connect(panel.port);
+    await flush();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(panel.received.at(-1)).toEqual({ type: 'state', state: 'disconnected' });
+    current = session;
+    relay.sessionChanged();
+    await flush();
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+});
