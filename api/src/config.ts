@@ -57,6 +57,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tradepost <no-reply@tradepost.local>'),
   /** Public address of the web app, used in links sent by mail. */
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://app.example.com' }).optional(),
+  /** Where marketplaces fetch our photos (a CDN, or the app's https address); PUBLIC_URL when unset. eBay needs https. */
+  MEDIA_BASE_URL: z.url({ error: 'must be a URL such as https://media.example.com' }).optional(),
+  /** Where marketplaces deliver webhooks, when not PUBLIC_URL (a tunnel, or a local simulator beside an https PUBLIC_URL). */
+  WEBHOOK_BASE_URL: z.url({ error: 'must be a URL such as https://hooks.example.com' }).optional(),
   /** Logs every SQL statement with its duration; for diagnosing only (values are inlined). */
   TRADEPOST_SQL_DEBUG: booleanFlag.default(false),
   /** Run marketplace sync and batch jobs in this process (false: serve HTTP only). */

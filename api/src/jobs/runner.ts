@@ -38,6 +38,8 @@ export type JobRunnerOptions = {
   leaseMs?: number;
   /** Fallback poll when no NOTIFY arrives (delayed retries, expired leases). */
   pollMs?: number;
+  /** How long closing waits for running jobs before leaving them to their leases. */
+  closeGraceMs?: number;
 };
 
 export type JobRunner = {
@@ -76,6 +78,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1_000;
+  const closeGraceMs = options.closeGraceMs ?? 10_000;
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const handlers = new Map<JobKind, JobHandler>();
   const running = new Set<Promise<void>>();
@@ -285,7 +288,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       closed = true;
       kick();
       await loopDone;
-      await Promise.allSettled([...running]);
+      // Running jobs get a grace period to finish; one still running after it (a platform slow to
+      // answer, a long rate-limit wait) is left to its lease: another process takes it over, as
+      // after a crash. Stopping must not hang on a marketplace.
+      const grace = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), closeGraceMs).unref());
+      if ((await Promise.race([Promise.allSettled([...running]), grace])) === 'timeout') {
+        log.warn({ running: running.size }, 'stopping with jobs still running; their leases will expire and they will run again');
+      }
       await listener?.end().catch(() => {});
       listener = null;
     },

@@ -54,6 +54,12 @@ export async function createEventBus(databaseUrl: string, log: FastifyInstance['
   await connect();
 
   const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // An idle client dropped by the server (restart, shutdown: 57P01) must not crash the process;
+  // the pool replaces it on the next publish.
+  publisher.on('error', (error: Error & { code?: string }) => {
+    if (error.code === '57P01') log.debug('event publisher: database shutting down');
+    else log.warn({ err: error }, 'event publisher connection lost');
+  });
 
   return {
     async publish(event) {

@@ -472,6 +472,7 @@ export async function handleGraphql(deps: GraphqlDeps, req: SimRequest): Promise
   const result = await execute({ schema, document, rootValue: rootValue(), contextValue: ctx, variableValues: variables, operationName });
   const actual = Math.min(requested, queryCost(schema, document, operation, variables, result.data ?? null));
   state.bucket.available = Math.min(limits.maximumAvailable, state.bucket.available + (requested - actual));
+  state.bucket.spent += actual;
   return json(
     200,
     {

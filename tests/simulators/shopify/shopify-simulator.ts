@@ -146,7 +146,8 @@ export type ShopifyControl = SimControlBase & {
     refreshToken: string | null;
   };
   setLimits(limits: Partial<ShopifyLimits>): void;
-  bucket(): { currentlyAvailable: number; maximumAvailable: number; restoreRate: number };
+  /** `spent`: cost points actually charged since the last reset. */
+  bucket(): { currentlyAvailable: number; maximumAvailable: number; restoreRate: number; spent: number };
   /** Sign every webhook with the wrong secret (or back to valid). */
   setWebhookSigning(mode: 'valid' | 'wrong-secret'): void;
   /** The merchant uninstalls: tokens revoked, app/uninstalled sent. */
@@ -562,6 +563,7 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions = {
         currentlyAvailable: Math.floor(state.bucket.available),
         maximumAvailable: limits.maximumAvailable,
         restoreRate: limits.restoreRate,
+        spent: state.bucket.spent,
       }),
       setWebhookSigning: (mode) => {
         signing = mode;

@@ -198,7 +198,8 @@ export type ShopifyState = {
   tokens: Map<string, TokenRec>;
   refreshTokens: Map<string, RefreshRec>;
   codes: Map<string, { code: string; scopes: string[]; expiresAt: number; used: boolean; online: boolean }>;
-  bucket: { available: number; updatedAt: number };
+  /** `spent`: points actually charged since the state was created (benchmarks compare it with the restore rate). */
+  bucket: { available: number; updatedAt: number; spent: number };
   seq: Record<
     | 'product'
     | 'variant'
@@ -238,7 +239,7 @@ export function createShopifyState(clock: SimClock, credentials: ShopifyCredenti
     tokens: new Map(),
     refreshTokens: new Map(),
     codes: new Map(),
-    bucket: { available: maximumAvailable, updatedAt: clock.now() },
+    bucket: { available: maximumAvailable, updatedAt: clock.now(), spent: 0 },
     seq: {
       product: new Sequence(8_100_000_000_001),
       variant: new Sequence(44_100_000_000_001),
@@ -303,7 +304,7 @@ export function clearShopifyState(state: ShopifyState, maximumAvailable: number)
   ])
     map.clear();
   for (const seq of Object.values(state.seq)) seq.reset();
-  state.bucket = { available: maximumAvailable, updatedAt: state.clock.now() };
+  state.bucket = { available: maximumAvailable, updatedAt: state.clock.now(), spent: 0 };
   seedShopifyBase(state);
 }
 

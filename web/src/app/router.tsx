@@ -97,7 +97,15 @@ const mobileRoutes: RouteObject[] = [
 
 const shopifyOnly: RouteObject = {
   element: <RequireUser allow={hasShopify} redirectTo="/dashboard" />,
-  children: [area('/shopify'), area('/shopify-success'), area('/shopify-sync'), area('/retail/shopify')],
+  children: [
+    { path: '/shopify', element: lazyPage(() => import('../pages/marketplaces/overview/marketplace-overview-page.tsx'), 'ShopifyPage') },
+    {
+      path: '/shopify-success',
+      element: lazyPage(() => import('../pages/channels/shopify-success/shopify-success-page.tsx'), 'ShopifySuccessPage'),
+    },
+    { path: '/shopify-sync', element: lazyPage(() => import('../pages/marketplaces/sync/marketplace-sync-page.tsx'), 'ShopifySyncPage') },
+    area('/retail/shopify'),
+  ],
 };
 
 const adminRoutes: RouteObject = {
@@ -143,7 +151,10 @@ const mainLayoutRoutes: RouteObject[] = [
   // Inventory.
   { path: '/inventory', element: lazyPage(() => import('../pages/inventory/overview/inventory-page.tsx'), 'InventoryPage') },
   { path: '/inventory/debug', element: lazyPage(() => import('../pages/inventory/debug/inventory-debug-page.tsx'), 'InventoryDebugPage') },
-  area('/inventory/debug2'),
+  {
+    path: '/inventory/debug2',
+    element: lazyPage(() => import('../pages/inventory/debug2/inventory-debug2-page.tsx'), 'InventoryDebug2Page'),
+  },
   {
     path: '/inventory/adjustments',
     element: lazyPage(() => import('../pages/inventory/adjustments/adjustments-page.tsx'), 'AdjustmentsPage'),
@@ -158,8 +169,11 @@ const mainLayoutRoutes: RouteObject[] = [
 
   // Channels and retail.
   shopifyOnly,
-  area('/square-dashboard'),
-  area('/square-sync'),
+  {
+    path: '/square-dashboard',
+    element: lazyPage(() => import('../pages/marketplaces/overview/marketplace-overview-page.tsx'), 'SquareDashboardPage'),
+  },
+  { path: '/square-sync', element: lazyPage(() => import('../pages/marketplaces/sync/marketplace-sync-page.tsx'), 'SquareSyncPage') },
   { path: '/sales-channels', element: lazyPage(() => import('../pages/channels/list/sales-channels-page.tsx'), 'SalesChannelsPage') },
   {
     path: '/sales-channels-management',
@@ -174,10 +188,19 @@ const mainLayoutRoutes: RouteObject[] = [
   { path: '/retail/pricing', element: lazyPage(() => import('../pages/retail/pricing/pricing-page.tsx'), 'PricingPage') },
 
   // Listings.
-  area('/listings/inventory-control'),
-  area('/sync-health'),
-  area('/ebay-listings'),
-  area('/ebay/products/:productId'),
+  {
+    path: '/listings/inventory-control',
+    element: lazyPage(() => import('../pages/listings/inventory-control/inventory-control-page.tsx'), 'InventoryControlPage'),
+  },
+  { path: '/sync-health', element: lazyPage(() => import('../pages/sync-health/sync-health-page.tsx'), 'SyncHealthPage') },
+  {
+    path: '/ebay-listings',
+    element: lazyPage(() => import('../pages/marketplaces/ebay-listings/ebay-listings-page.tsx'), 'EbayListingsPage'),
+  },
+  {
+    path: '/ebay/products/:productId',
+    element: lazyPage(() => import('../pages/marketplaces/ebay-product/ebay-product-page.tsx'), 'EbayProductPage'),
+  },
   area('/ebay-templates'),
   area('/ebay-templates/create'),
   area('/ebay-templates/edit/:id'),
@@ -221,7 +244,13 @@ const mainLayoutRoutes: RouteObject[] = [
   area('/purchase-orders/:purchaseOrderId/payout-settings'),
   area('/purchase-orders/select-variants'),
   area('/in-store-purchase/select-variants'),
-  area('/create-products-from-listings'),
+  {
+    path: '/create-products-from-listings',
+    element: lazyPage(
+      () => import('../pages/marketplaces/create-from-listings/create-products-from-listings-page.tsx'),
+      'CreateProductsFromListingsPage',
+    ),
+  },
 
   // Wholesale.
   area('/wholesale-orders'),
@@ -273,8 +302,14 @@ const mainLayoutRoutes: RouteObject[] = [
   // Admin and the named accounts.
   adminRoutes,
   systemSalesRoutes,
-  area('/batch-operations'),
-  area('/batch-operations/debug/:batchId'),
+  {
+    path: '/batch-operations',
+    element: lazyPage(() => import('../pages/batch-operations/list/batch-operations-page.tsx'), 'BatchOperationsPage'),
+  },
+  {
+    path: '/batch-operations/debug/:batchId',
+    element: lazyPage(() => import('../pages/batch-operations/debug/batch-debug-page.tsx'), 'BatchDebugPage'),
+  },
 
   // Consignment.
   area('/consignment'),

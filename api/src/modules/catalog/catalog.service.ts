@@ -18,6 +18,7 @@ import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { resolveImages } from '../media/media.service.ts';
 import { loadSizeFormat } from '../sizes/size-format-lookup.ts';
+import { enqueuePricePushes } from '../sync/enqueue-pushes.ts';
 import { Barcode } from './barcode.entity.ts';
 import {
   barcodeKind,
@@ -399,6 +400,8 @@ export async function updateProduct(em: EntityManager, businessId: string, produ
         if (change.weight_grams !== undefined) variant.weightGrams = change.weight_grams;
       }
       await tx.flush();
+      if (input.retail_price_cents !== undefined || input.variants?.some((c) => c.price_cents !== undefined))
+        await enqueuePricePushes(tx, businessId, { productId });
     });
   } catch (error) {
     throw conflictFromUniqueViolation(error, fieldOfConstraint) ?? error;

@@ -33,6 +33,12 @@ export type ConnectionSettings = {
     return_policy_id?: string;
     category_id?: string;
   };
+  /** The account's locations as the platform listed them when it was connected (for the pickers and checks). */
+  external_locations?: { id: string; name: string }[];
+  /** Where the platform sends notifications, exactly as registered (Square signs over it). */
+  webhook_url?: string | null;
+  /** What the seller must still set up on the platform before listings can go live (from prepareAccount). */
+  setup_needed?: string[];
 };
 
 export type AnyAdapter = EbayAdapter | ShopifyAdapter | MarketplaceAdapter<SquareRef>;
@@ -75,7 +81,9 @@ export async function adapterFor(deps: AdapterDeps, connection: ConnectionRow): 
     case 'ebay':
       return createEbayAdapter(config, store);
     case 'shopify':
-      return createShopifyAdapter({ ...config, expiringTokens: secrets.token?.refreshToken != null }, store);
+      // A new authorization asks for an expiring offline token (required of public apps, reference §2.2);
+      // an existing token keeps the kind it was issued as.
+      return createShopifyAdapter({ ...config, expiringTokens: secrets.token ? secrets.token.refreshToken != null : true }, store);
     case 'square':
       return createSquareAdapter(config, store);
   }

@@ -12,8 +12,10 @@ export type AppCredentials = { clientId: string; clientSecret: string; redirectU
 export type ConnectionSecrets = {
   app: AppCredentials;
   token: { accessToken: string; refreshToken: string | null; expiresAt: string | null; scopes?: string[] } | null;
-  /** Square: the webhook subscription's signature key. */
+  /** Square: the webhook subscription's signature key; eBay: the endpoint's verification token. */
   webhookSignatureKey?: string;
+  /** The nonce of the one OAuth round trip in flight (oauth-state.ts); cleared when its callback arrives. */
+  oauthNonce?: string;
 };
 
 const context = (connectionId: string) => `channel_connection:${connectionId}`;

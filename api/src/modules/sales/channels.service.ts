@@ -3,6 +3,7 @@ import { type Channel, type ChannelKind, channelKinds, type updateChannelBodySch
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { NotFound } from '../../errors.ts';
+import { enqueueChannelQuantityPushes } from '../sync/enqueue-pushes.ts';
 
 export type ChannelRef = { id: string; kind: ChannelKind; name: string };
 
@@ -98,6 +99,8 @@ export async function updateChannel(
   set('quantity_buffer', input.quantity_buffer);
   if (sets.length)
     await em.execute(`UPDATE sales_channels SET ${sets.join(', ')} WHERE business_id = ? AND id = ?`, [...params, businessId, channelId]);
+  if (input.quantity_buffer !== undefined || input.sync_enabled !== undefined)
+    await enqueueChannelQuantityPushes(em, businessId, channelId);
   const channels = await listChannels(em, businessId);
   const channel = channels.find((c) => c.id === channelId);
   if (!channel) throw new NotFound('Channel not found');

@@ -1,8 +1,264 @@
+import { businessParamsSchema, errorEnvelopeSchema, uuidSchema } from '@tradepost/shared/schemas/common.ts';
+import { marketplacePlatforms } from '@tradepost/shared/schemas/connections.ts';
+import {
+  createListingBodySchema,
+  inventoryControlQuerySchema,
+  inventoryControlSchema,
+  listingParamsSchema,
+  listingSchema,
+  updateListingBodySchema,
+} from '@tradepost/shared/schemas/listings.ts';
+import { syncHealthSchema, variantSyncStateParamsSchema, variantSyncStateSchema } from '@tradepost/shared/schemas/sync.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { Forbidden, NotFound } from '../../errors.ts';
+import { bearerAuth, errorResponses } from '../../http.ts';
+import { loadSecrets } from '../connections/connection-secrets.ts';
+import { ebayChallengeResponse } from '../marketplaces/adapters/ebay/ebay-account.ts';
+import type { WebhookEvent } from '../marketplaces/adapters/types.ts';
+import { inventoryControl } from './inventory-control.service.ts';
+import { endListing, listProduct, updateListing } from './listings.service.ts';
+import { pushVariant } from './push.ts';
+import { reconcileConnection, scheduleAllReconciles } from './reconcile.ts';
+import { connectionAdapter, findConnectionForWebhook, mediaBaseUrl, type SyncConnection, type SyncDeps } from './sync-connection.ts';
+import { syncHealth } from './sync-health.service.ts';
+import { variantSyncState } from './sync-state.service.ts';
+import { processWebhookEvent, recordRejection, storeWebhookEvents } from './webhook-events.ts';
+
+// The fulfillment role sees fulfillments and settings only (spec §6).
+const refuseFulfillmentRole = (request: FastifyRequest) => {
+  if (request.auth.user.role === 'fulfillment') throw new Forbidden('Listings and sync are not part of the fulfillment role');
+};
+
+/** Deps for work outside a request: a fresh EntityManager that is in no transaction. */
+const syncDeps = (app: FastifyInstance, config: Config): SyncDeps => ({
+  em: app.orm.em.fork(),
+  tokenKey: app.tokenKey,
+  publicUrl: mediaBaseUrl(config),
+  pollMs: config.SYNC_POLL_SECONDS * 1_000,
+});
+
+/** The job handlers of the sync engine; registered once per app, with the routes. */
+function registerSyncJobs(app: FastifyInstance, config: Config) {
+  const deps = (em: SyncDeps['em']): SyncDeps => ({ em, tokenKey: app.tokenKey, publicUrl: mediaBaseUrl(config) });
+  app.jobs.register('sync.push_quantity', (job, { em }) => pushVariant(deps(em), job, 'quantity'));
+  app.jobs.register('sync.push_price', (job, { em }) => pushVariant(deps(em), job, 'price'));
+  app.jobs.register('sync.webhook_event', (job, { em }) => processWebhookEvent(deps(em), job));
+  app.jobs.register('sync.reconcile', (job, { em }) => reconcileConnection(deps(em), job, config.SYNC_POLL_SECONDS * 1_000));
+  // A process that starts polls every connected marketplace soon (it may have missed webhooks while down).
+  app.addHook('onReady', async () => {
+    await scheduleAllReconciles(app.orm.em.fork(), 5_000).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not schedule marketplace reconciliation'),
+    );
+  });
+}
 
 /** Listings, sync health and a variant's sync state under /businesses/:businessId (issue #6). */
-export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async () => {};
+export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const tags = ['sync'];
+  const platformErrors = { ...errorResponses, 422: errorEnvelopeSchema, 502: errorEnvelopeSchema };
+  registerSyncJobs(app, config);
+
+  app.get(
+    '/listings/inventory-control',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description:
+          'Product × marketplace matrix: active products by title (search by title, style code or SKU), each with its listing per connection, listed quantity per size, overrides and last error.',
+        params: businessParamsSchema,
+        querystring: inventoryControlQuerySchema,
+        response: { 200: inventoryControlSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      refuseFulfillmentRole(request);
+      return inventoryControl(app.orm.em, request.businessId, request.query);
+    },
+  );
+
+  app.post(
+    '/listings',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description:
+          'Lists a product on a connected marketplace now (or updates its listing): sizes, SKUs, photos, the channel price and the pushable quantity. 422 carries the platform’s refusal, 502 an outage.',
+        params: businessParamsSchema,
+        body: createListingBodySchema,
+        response: { 200: listingSchema, ...platformErrors },
+      },
+    },
+    async (request) => {
+      refuseFulfillmentRole(request);
+      return listProduct(syncDeps(app, config), {
+        businessId: request.businessId,
+        connectionId: request.body.connection_id,
+        productId: request.body.product_id,
+        variantIds: request.body.variant_ids,
+      });
+    },
+  );
+
+  app.delete(
+    '/listings/:listingId',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description: 'Ends a listing on its marketplace (kept there as ended so relisting keeps its ids).',
+        params: listingParamsSchema,
+        response: { 200: listingSchema, ...platformErrors },
+      },
+    },
+    async (request) => {
+      refuseFulfillmentRole(request);
+      return endListing(syncDeps(app, config), { businessId: request.businessId, listingId: request.params.listingId });
+    },
+  );
+
+  app.patch(
+    '/listings/:listingId',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description: 'Per-listing price override, quantity cap and buffer (null: back to the channel’s). Pushed right after.',
+        params: listingParamsSchema,
+        body: updateListingBodySchema,
+        response: { 200: listingSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      refuseFulfillmentRole(request);
+      return updateListing(app.orm.em, request.businessId, request.params.listingId, request.body);
+    },
+  );
+
+  app.get(
+    '/sync-health',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description:
+          'Per marketplace connection: status, last success, 24-hour error rate with an hourly series, queued and failed work, open drift and webhook health.',
+        params: businessParamsSchema,
+        response: { 200: syncHealthSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      refuseFulfillmentRole(request);
+      return syncHealth(app.orm.em, request.businessId);
+    },
+  );
+
+  app.get(
+    '/inventory/variants/:variantId/sync-state',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        description:
+          'Raw sync state of one size: per listing what was pushed and when, what the platform showed, what a push would send now, the sync log, jobs and webhook events.',
+        params: variantSyncStateParamsSchema,
+        response: { 200: variantSyncStateSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      refuseFulfillmentRole(request);
+      return variantSyncState(app.orm.em, request.businessId, request.params.variantId);
+    },
+  );
+};
+
+const webhookParams = z.object({ platform: z.enum(marketplacePlatforms), connectionId: uuidSchema });
+
+/** The address the platform called, as it signed it (Square signs URL + body). */
+function requestUrl(request: FastifyRequest, connection: SyncConnection, withQuery: boolean): string {
+  const registered = (connection.settings as { webhook_url?: unknown }).webhook_url;
+  if (typeof registered === 'string' && registered) return registered;
+  const url = `${request.protocol}://${request.host}${request.url}`;
+  return withQuery ? url : (url.split('?')[0] ?? url);
+}
 
 /** Inbound webhooks: public, verified by each platform's signature. */
-export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async () => {};
+export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app) => {
+  const tags = ['webhooks'];
+  // Signatures are over the exact bytes: this scope keeps every body as the Buffer it arrived as.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/:platform/:connectionId',
+    {
+      schema: {
+        tags,
+        description:
+          'A marketplace notification. Verified as the platform signs it (401 otherwise, logged); each event is stored by its id and processed once; duplicates answer 200.',
+        params: webhookParams,
+        response: { 200: z.object({ received: z.number().int(), duplicates: z.number().int() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { platform, connectionId } = request.params;
+      const em = app.orm.em.fork();
+      const connection = await findConnectionForWebhook(em, platform, connectionId);
+      if (!connection || connection.status === 'pending' || connection.status === 'disconnected')
+        throw new NotFound('No webhook endpoint here');
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+      const webhook = { headers: request.headers, rawBody, url: requestUrl(request, connection, true) };
+      let reason: string | null = null;
+      let events: WebhookEvent[] = [];
+      try {
+        const adapter = await connectionAdapter({ em, tokenKey: app.tokenKey }, connection);
+        if (await adapter.verifyWebhook(webhook)) {
+          events = adapter.parseWebhook(webhook);
+          if (events.some((event) => !event.eventId)) reason = 'event without an id';
+        } else reason = 'signature did not verify';
+      } catch (error) {
+        reason = `could not verify or read: ${error instanceof Error ? error.name : 'error'}`;
+      }
+      if (reason !== null) {
+        await recordRejection(em, connection, reason, request.ip ?? null);
+        // Never the body or headers: they may carry signatures and buyers' details.
+        request.log.warn({ platform, connectionId, reason }, 'webhook rejected');
+        return reply.code(401).send({ error: { code: 'WEBHOOK_REJECTED', message: 'The notification could not be verified' } });
+      }
+      const { stored, duplicates } = await storeWebhookEvents(em, connection, events);
+      app.jobs.kick();
+      return { received: stored, duplicates };
+    },
+  );
+
+  app.get(
+    '/webhooks/ebay/:connectionId',
+    {
+      schema: {
+        tags,
+        description: "eBay's endpoint challenge: sha256(challenge_code + verification token + endpoint), hex.",
+        params: z.object({ connectionId: uuidSchema }),
+        querystring: z.object({ challenge_code: z.string().min(1, { error: 'challenge_code is required' }).max(500) }),
+        response: { 200: z.object({ challengeResponse: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const em = app.orm.em.fork();
+      const connection = await findConnectionForWebhook(em, 'ebay', request.params.connectionId);
+      if (!connection || connection.status === 'disconnected') throw new NotFound('No webhook endpoint here');
+      const secrets = await loadSecrets(em, app.tokenKey, connection.id).catch(() => null);
+      if (!secrets?.webhookSignatureKey) throw new NotFound('No webhook endpoint here');
+      return {
+        challengeResponse: ebayChallengeResponse(
+          request.query.challenge_code,
+          secrets.webhookSignatureKey,
+          requestUrl(request, connection, false),
+        ),
+      };
+    },
+  );
+};

@@ -14,8 +14,8 @@ import { useResolvedTheme } from '../preferences/use-resolved-theme.ts';
 import { compactMoney, niceAxisMax } from './chart-format.ts';
 
 /*
- * The only module that imports @fluentui/react-charts: it is loaded lazily by the dashboard, so the
- * chart library never weighs on any other screen.
+ * Imports @fluentui/react-charts, like every chart module in this folder (and only they do): each is
+ * loaded lazily by its screen, so the chart library never weighs on any other screen.
  */
 
 export type DailyPoint = { date: string; revenueCents: number; profitCents: number; sales: number };

@@ -76,55 +76,13 @@ export const areas = {
     description: 'It will chart time to ship, picks per user and sync errors.',
   },
 
-  // Inventory.
-  '/inventory/debug2': {
-    title: 'Channel Sync State',
-    description: 'It will show what each marketplace was last told about a variant.',
-  },
-
   // Channels and retail.
-  '/shopify': {
-    title: 'Shopify',
-    description: 'It will connect your Shopify store and control what it lists, at which quantities and prices.',
-  },
-  '/shopify-success': {
-    title: 'Shopify Connected',
-    description: 'It will confirm that your Shopify store is connected and start the first sync.',
-  },
-  '/shopify-sync': {
-    title: 'Shopify Sync',
-    description: 'It will show your Shopify sync: products matched, quantities pushed and orders imported.',
-  },
-  '/square-dashboard': {
-    title: 'Square',
-    description: 'It will show your Square point of sale: items, stock and in-store sales.',
-  },
-  '/square-sync': {
-    title: 'Square Sync',
-    description: 'It will show your Square sync: items matched, quantities pushed and sales imported.',
-  },
   '/retail/shopify': {
     title: 'Shopify',
     description: "It will show your Shopify store's products, stock and orders next to the rest of your retail.",
   },
 
   // Listings.
-  '/listings/inventory-control': {
-    title: 'Listings Control',
-    description: 'It will show every product against every channel, to list or unlist, cap quantities and override prices.',
-  },
-  '/sync-health': {
-    title: 'Sync Health',
-    description: "It will show each channel's last successful sync, error rate, queued work, quantity drift and webhook health.",
-  },
-  '/ebay-listings': {
-    title: 'eBay Listings',
-    description: 'It will list your eBay listings with their status, price, quantity and last sync result.',
-  },
-  '/ebay/products/:productId': {
-    title: 'eBay Product',
-    description: "It will show a product's eBay listings, item specifics and sync history.",
-  },
   '/ebay-templates': {
     title: 'eBay Templates',
     description: 'It will keep eBay listing templates: title pattern, category, condition, item specifics, description and policies.',
@@ -197,10 +155,6 @@ export const areas = {
     title: 'Select Sizes',
     description: 'It will pick the products and sizes a walk-in seller is selling you.',
   },
-  '/create-products-from-listings': {
-    title: 'Products from Listings',
-    description: 'It will import your existing marketplace listings as products, matched on SKU or style code first.',
-  },
 
   // Wholesale.
   '/wholesale-orders': {
@@ -262,14 +216,6 @@ export const areas = {
   '/system-sales': {
     title: 'System Sales',
     description: 'It will report sales across the whole system for this account.',
-  },
-  '/batch-operations': {
-    title: 'Batch Operations',
-    description: 'It will list, relist, end and reprice many items on a marketplace at once, with progress and per-item results.',
-  },
-  '/batch-operations/debug/:batchId': {
-    title: 'Batch Operation Detail',
-    description: "It will show each item's request and response in one batch operation.",
   },
 
   // Consignment.

@@ -1,5 +1,6 @@
 import { Badge, makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens, typographyStyles } from '@fluentui/react-components';
 import { ErrorCircleRegular, InfoRegular, SettingsRegular } from '@fluentui/react-icons';
+import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { Channel } from '@tradepost/shared/schemas/sales.ts';
 import { AppPage } from '../../../features/account/page-frame.tsx';
 import { formatMoney } from '../../../features/catalog/money.ts';
@@ -7,6 +8,8 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindDescriptions, channelKindLabels, inDisplayOrder, isMarketplace } from '../../../features/channels/channel-labels.ts';
 import { useChannels } from '../../../features/channels/use-channels.ts';
+import { isConnectionPlatform } from '../../../features/connections/connection-labels.ts';
+import { useConnections } from '../../../features/connections/use-connections.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
@@ -76,7 +79,29 @@ const useStyles = makeStyles({
   footer: { marginTop: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', flexWrap: 'wrap' },
 });
 
-function ChannelCard({ channel, currency }: { channel: Channel; currency: string }) {
+/** What a marketplace card says about its account: connected, in trouble, or how to connect it. */
+function connectionNote(channel: Channel, entry: PlatformConnection | undefined): string {
+  const label = channelKindLabels[channel.kind];
+  if (!isConnectionPlatform(channel.kind)) return `Connecting ${label} is not built yet. Until then record its sales by hand.`;
+  const connection = entry?.connection;
+  if (connection?.status === 'connected') {
+    const account = connection.account_name ? ` as ${connection.account_name}` : '';
+    return `Connected${account}${connection.simulator ? ' (simulator)' : ''}: orders arrive by webhook and a regular check, and stock is kept in step.`;
+  }
+  if (connection?.status === 'reconnect_needed')
+    return `Reconnect needed: ${connection.status_reason ?? `${label} stopped accepting our access`}.`;
+  return `Not connected. Connect your ${label} account in Settings to list, keep stock in step and import orders.`;
+}
+
+function ChannelCard({
+  channel,
+  currency,
+  connection,
+}: {
+  channel: Channel;
+  currency: string;
+  connection?: PlatformConnection | undefined;
+}) {
   const styles = useStyles();
   const marketplace = isMarketplace(channel.kind);
   const titleId = `channel-${channel.id}`;
@@ -122,8 +147,7 @@ function ChannelCard({ channel, currency }: { channel: Channel; currency: string
       {marketplace ? (
         <p className={styles.note}>
           <InfoRegular className={styles.noteIcon} aria-hidden="true" />
-          Connecting your {channelKindLabels[channel.kind]} account arrives with marketplace connections. Until then its orders cannot be
-          imported here.
+          {connectionNote(channel, connection)}
         </p>
       ) : null}
       <div className={styles.footer}>
@@ -140,6 +164,7 @@ export function SalesChannelsPage() {
   const styles = useStyles();
   const scope = useBusinessScope();
   const channels = useChannels(scope);
+  const connections = useConnections(scope);
   const currency = scope?.currency ?? 'USD';
   return (
     <AppPage
@@ -169,7 +194,12 @@ export function SalesChannelsPage() {
       ) : (
         <ul className={styles.grid} aria-label="Channels">
           {inDisplayOrder(channels.data).map((channel) => (
-            <ChannelCard key={channel.id} channel={channel} currency={currency} />
+            <ChannelCard
+              key={channel.id}
+              channel={channel}
+              currency={currency}
+              connection={connections.data?.find((entry) => entry.platform === channel.kind)}
+            />
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { Button, Field, Input, makeStyles, Spinner, Switch, tokens, typographyStyles } from '@fluentui/react-components';
 import { ChannelShareRegular, SaveRegular, TagRegular } from '@fluentui/react-icons';
+import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { Channel } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -9,9 +10,15 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindLabels, inDisplayOrder, isMarketplace } from '../../../features/channels/channel-labels.ts';
 import { useChannels, useUpdateChannel } from '../../../features/channels/use-channels.ts';
+import { isConnectionPlatform } from '../../../features/connections/connection-labels.ts';
+import { ConnectionOutcome, type ConnectionOutcomeValue, useConnectionOutcome } from '../../../features/connections/connection-outcome.tsx';
+import { ConnectionPanel } from '../../../features/connections/connection-panel.tsx';
+import { MarketplaceSummary } from '../../../features/connections/marketplace-summary.tsx';
+import { useConnections } from '../../../features/connections/use-connections.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useCurrentUser } from '../../../features/session/use-current-user.ts';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -60,7 +67,17 @@ const useStyles = makeStyles({
 
 type Errors = Partial<Record<'name' | 'quantity_buffer' | 'enabled' | 'sync_enabled', string>>;
 
-function ChannelSettings({ channel, targeted }: { channel: Channel; targeted: boolean }) {
+type ChannelSettingsProps = {
+  channel: Channel;
+  targeted: boolean;
+  /** The marketplace account behind eBay, Shopify and Square channels. */
+  connection: PlatformConnection | undefined;
+  canManage: boolean;
+  /** Back from connecting this channel's marketplace. */
+  outcome: ConnectionOutcomeValue | null;
+};
+
+function ChannelSettings({ channel, targeted, connection, canManage, outcome }: ChannelSettingsProps) {
   const styles = useStyles();
   const scope = useBusinessScope();
   const toast = useAppToast();
@@ -156,17 +173,33 @@ function ChannelSettings({ channel, targeted }: { channel: Channel; targeted: bo
           </ButtonLink>
         </div>
       </form>
+      {connection === undefined ? null : (
+        <ConnectionPanel
+          scope={scope}
+          entry={connection}
+          canManage={canManage}
+          notice={outcome === null ? null : <ConnectionOutcome outcome={outcome} />}
+        />
+      )}
     </li>
   );
 }
 
-/** sales-channels-management: per channel, on or off, stock sync, the quantity buffer and its price rule. */
+/**
+ * sales-channels-management: per channel, on or off, stock sync, the quantity buffer and its price
+ * rule; for eBay, Shopify and Square also the marketplace account (connect, reconnect, locations, disconnect).
+ */
 export function SalesChannelsManagementPage() {
   const scope = useBusinessScope();
   const channels = useChannels(scope);
+  const connections = useConnections(scope);
+  const { data: user } = useCurrentUser();
   const styles = useStyles();
   const { hash } = useLocation();
-  const target = hash.replace('#', '');
+  const outcome = useConnectionOutcome();
+  // Back from a platform's consent page: that channel's card is the one to look at.
+  const target = hash.replace('#', '') || (outcome?.platform ?? '');
+  const outcomeHasCard = outcome !== null && isConnectionPlatform(outcome.platform);
 
   useEffect(() => {
     if (target !== '' && channels.data !== undefined) document.getElementById(target)?.scrollIntoView({ block: 'start' });
@@ -175,13 +208,18 @@ export function SalesChannelsManagementPage() {
   return (
     <AppPage
       title="Manage channels"
-      description="Switch channels on or off, control stock sync and hold back a buffer so the last pair is never sold twice."
+      description="Connect your marketplaces, switch channels on or off, control stock sync and hold back a buffer so the last pair is never sold twice."
       actions={
         <ButtonLink to="/sales-channels" icon={<ChannelShareRegular />}>
           All channels
         </ButtonLink>
       }
     >
+      {outcome !== null && !outcomeHasCard ? <ConnectionOutcome outcome={outcome} /> : null}
+      {connections.data === undefined ? null : <MarketplaceSummary entries={connections.data} />}
+      {connections.isError ? (
+        <FormErrorAlert message="The marketplace accounts could not be loaded. Refresh the page to try again." />
+      ) : null}
       {channels.isError ? (
         <FormErrorAlert message="The channels could not be loaded. Refresh the page to try again." />
       ) : channels.data === undefined ? (
@@ -189,7 +227,14 @@ export function SalesChannelsManagementPage() {
       ) : (
         <ul className={styles.list} aria-label="Channel settings">
           {inDisplayOrder(channels.data).map((channel) => (
-            <ChannelSettings key={channel.id} channel={channel} targeted={channel.kind === target} />
+            <ChannelSettings
+              key={channel.id}
+              channel={channel}
+              targeted={channel.kind === target}
+              connection={isConnectionPlatform(channel.kind) ? connections.data?.find((c) => c.platform === channel.kind) : undefined}
+              canManage={user?.role === 'owner'}
+              outcome={outcomeHasCard && outcome?.platform === channel.kind ? outcome : null}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,234 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FieldError } from '@tradepost/shared/schemas/common.ts';
+import {
+  type Connection,
+  marketplacePlatforms,
+  type PlatformConnection,
+  type updateConnectionBodySchema,
+} from '@tradepost/shared/schemas/connections.ts';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { ensureChannels } from '../sales/channels.service.ts';
+import { enqueueChannelQuantityPushes } from '../sync/enqueue-pushes.ts';
+import { type ConnectionRow, type ConnectionSettings, loadConnection } from './adapter-factory.ts';
+import { loadSecrets, saveSecrets } from './connection-secrets.ts';
+import { revokeAtPlatform } from './platform-revoke.ts';
+import { appFromEnvironment } from './platform-targets.ts';
+import { cancelRefresh } from './token-refresh.ts';
+
+type ListRow = {
+  channel_id: string;
+  platform: PlatformConnection['platform'];
+  sync_enabled: boolean;
+  quantity_buffer: number;
+  price_rule_id: string | null;
+  id: string | null;
+  status: Connection['status'] | null;
+  status_reason: string | null;
+  environment: Connection['environment'] | null;
+  api_base_url: string | null;
+  shop_domain: string | null;
+  external_account_id: string | null;
+  account_name: string | null;
+  token_expires_at: Date | string | null;
+  connected_at: Date | string | null;
+  last_sync_at: Date | string | null;
+  last_error: string | null;
+  last_error_at: Date | string | null;
+  settings: ConnectionSettings | null;
+};
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function present(row: ListRow, config: Config): PlatformConnection {
+  const settings = row.settings ?? {};
+  const ebay = settings.ebay;
+  return {
+    platform: row.platform,
+    channel_id: row.channel_id,
+    app_configured: appFromEnvironment(config, row.platform) !== null,
+    connection:
+      row.id === null || row.status === null || row.environment === null
+        ? null
+        : {
+            id: row.id,
+            status: row.status,
+            status_reason: row.status_reason,
+            environment: row.environment,
+            simulator: row.environment === 'simulator',
+            api_base_url: row.api_base_url ?? '',
+            shop_domain: row.shop_domain,
+            account_id: row.external_account_id,
+            account_name: row.account_name,
+            token_expires_at: iso(row.token_expires_at),
+            connected_at: iso(row.connected_at),
+            last_sync_at: iso(row.last_sync_at),
+            last_error: row.last_error,
+            last_error_at: iso(row.last_error_at),
+            settings: {
+              sync_enabled: row.sync_enabled,
+              quantity_buffer: row.quantity_buffer,
+              location_ids: settings.location_ids ?? [],
+              external_location_id: settings.external_location_id ?? null,
+              external_locations: settings.external_locations ?? [],
+              ebay: ebay
+                ? {
+                    marketplace_id: ebay.marketplace_id ?? null,
+                    merchant_location_key: ebay.merchant_location_key ?? null,
+                    fulfillment_policy_id: ebay.fulfillment_policy_id ?? null,
+                    payment_policy_id: ebay.payment_policy_id ?? null,
+                    return_policy_id: ebay.return_policy_id ?? null,
+                  }
+                : null,
+              price_rule_id: row.price_rule_id,
+              webhook_url: settings.webhook_url ?? null,
+              setup_needed: settings.setup_needed ?? [],
+            },
+          },
+  };
+}
+
+const LIST_SQL = `
+  SELECT c.id AS channel_id, c.kind AS platform, c.sync_enabled, c.quantity_buffer,
+         (SELECT r.id FROM price_rules r WHERE r.business_id = c.business_id AND r.channel_id = c.id) AS price_rule_id,
+         k.id, k.status, k.status_reason, k.environment, k.api_base_url, k.shop_domain, k.external_account_id, k.account_name,
+         k.token_expires_at, k.connected_at, k.last_sync_at, k.last_error, k.last_error_at, k.settings
+    FROM sales_channels c
+    LEFT JOIN channel_connections k ON k.business_id = c.business_id AND k.channel_id = c.id
+   WHERE c.business_id = ?`;
+
+/** Every marketplace platform with its connection, or none yet. Never a secret. */
+export async function listConnections(em: EntityManager, config: Config, businessId: string): Promise<PlatformConnection[]> {
+  await ensureChannels(em, businessId);
+  const rows = await em.execute<ListRow[]>(`${LIST_SQL} AND c.kind IN ('ebay', 'shopify', 'square')`, [businessId]);
+  return marketplacePlatforms.flatMap((platform) => {
+    const row = rows.find((r) => r.platform === platform);
+    return row ? [present(row, config)] : [];
+  });
+}
+
+export async function getConnection(em: EntityManager, config: Config, businessId: string, connectionId: string): Promise<Connection> {
+  const [row] = await em.execute<ListRow[]>(`${LIST_SQL} AND k.id = ?`, [businessId, connectionId]);
+  const connection = row ? present(row, config).connection : null;
+  if (!connection) throw new NotFound('Connection not found');
+  return connection;
+}
+
+export async function requireConnection(em: EntityManager, businessId: string, connectionId: string): Promise<ConnectionRow> {
+  const connection = await loadConnection(em, businessId, connectionId);
+  if (!connection) throw new NotFound('Connection not found');
+  return connection;
+}
+
+/**
+ * Settings of one connection: sync and buffer live on its sales channel, the rest in its
+ * `settings`. Every value is checked first; a bad one is refused naming its field and nothing is written.
+ */
+export async function updateConnectionSettings(
+  em: EntityManager,
+  config: Config,
+  businessId: string,
+  connectionId: string,
+  input: z.output<typeof updateConnectionBodySchema>,
+): Promise<Connection> {
+  await em.transactional(async (tx) => {
+    const [row] = await tx.execute<(ConnectionRow & { settings: ConnectionSettings })[]>(
+      'SELECT id, channel_id, platform, settings FROM channel_connections WHERE business_id = ? AND id = ? FOR UPDATE',
+      [businessId, connectionId],
+    );
+    if (!row) throw new NotFound('Connection not found');
+    const errors: FieldError[] = [];
+    const settings: ConnectionSettings = { ...row.settings };
+
+    if (input.location_ids !== undefined) {
+      const unique = [...new Set(input.location_ids)];
+      const found = unique.length
+        ? await tx.execute<{ id: string }[]>('SELECT id FROM locations WHERE business_id = ? AND id = ANY(?::uuid[])', [
+            businessId,
+            `{${unique.join(',')}}`,
+          ])
+        : [];
+      const known = new Set(found.map((l) => l.id));
+      const unknown = unique.filter((id) => !known.has(id));
+      if (unknown.length) errors.push({ field: 'location_ids', message: `Not one of your locations: ${unknown.join(', ')}` });
+      settings.location_ids = unique;
+    }
+    if (input.external_location_id !== undefined) {
+      const offered = settings.external_locations ?? [];
+      if (!offered.some((l) => l.id === input.external_location_id)) {
+        errors.push({ field: 'external_location_id', message: 'Choose one of the locations of the connected account' });
+      }
+      settings.external_location_id = input.external_location_id;
+    }
+    if (input.ebay !== undefined) {
+      if (row.platform !== 'ebay') errors.push({ field: 'ebay', message: 'Business policies apply to eBay connections only' });
+      settings.ebay = {
+        ...settings.ebay,
+        ...(input.ebay.fulfillment_policy_id !== undefined ? { fulfillment_policy_id: input.ebay.fulfillment_policy_id } : {}),
+        ...(input.ebay.payment_policy_id !== undefined ? { payment_policy_id: input.ebay.payment_policy_id } : {}),
+        ...(input.ebay.return_policy_id !== undefined ? { return_policy_id: input.ebay.return_policy_id } : {}),
+      };
+    }
+    if (errors.length) throw new Invalid(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+
+    await tx.execute('UPDATE channel_connections SET settings = ?::jsonb, updated_at = now() WHERE business_id = ? AND id = ?', [
+      JSON.stringify(settings),
+      businessId,
+      connectionId,
+    ]);
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    if (input.sync_enabled !== undefined) {
+      sets.push('sync_enabled = ?');
+      params.push(input.sync_enabled);
+    }
+    if (input.quantity_buffer !== undefined) {
+      sets.push('quantity_buffer = ?');
+      params.push(input.quantity_buffer);
+    }
+    if (sets.length) {
+      await tx.execute(`UPDATE sales_channels SET ${sets.join(', ')} WHERE business_id = ? AND id = ?`, [
+        ...params,
+        businessId,
+        row.channel_id,
+      ]);
+    }
+    // Which stock the channel sells, or how much it holds back, changed: every listed size is re-pushed.
+    if (sets.length || input.location_ids !== undefined) await enqueueChannelQuantityPushes(tx, businessId, row.channel_id);
+  });
+  return getConnection(em, config, businessId, connectionId);
+}
+
+/**
+ * Disconnect: revoke the token where the platform allows it (best effort: the seller wants out
+ * either way), forget every token (only the app credentials stay, for a later reconnect), turn
+ * the channel's sync off. Listings stay as history; jobs skip a connection that is not connected.
+ */
+export async function disconnect(
+  em: EntityManager,
+  detached: EntityManager,
+  tokenKey: Buffer,
+  config: Config,
+  businessId: string,
+  connectionId: string,
+): Promise<{ connection: Connection; revoked: boolean }> {
+  const connection = await requireConnection(em, businessId, connectionId);
+  let revoked = false;
+  const secrets = await loadSecrets(detached, tokenKey, connectionId).catch(() => null);
+  if (secrets?.token) revoked = await revokeAtPlatform(connection, secrets.app, secrets.token.accessToken);
+  await em.transactional(async (tx) => {
+    if (secrets) await saveSecrets(tx, tokenKey, connectionId, { app: secrets.app, token: null });
+    await tx.execute(
+      `UPDATE channel_connections SET status = 'disconnected', status_reason = NULL, token_expires_at = NULL, updated_at = now()
+        WHERE business_id = ? AND id = ?`,
+      [businessId, connectionId],
+    );
+    await tx.execute('UPDATE sales_channels SET sync_enabled = false WHERE business_id = ? AND id = ?', [
+      businessId,
+      connection.channel_id,
+    ]);
+    await cancelRefresh(tx, connectionId);
+  });
+  return { connection: await getConnection(em, config, businessId, connectionId), revoked };
+}

@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
+import { enqueue } from '../../jobs/queue.ts';
+import { ReconnectNeeded } from '../marketplaces/adapters/http.ts';
+import { adapterFor, loadConnection } from './adapter-factory.ts';
+
+/** Tokens are refreshed this long before they expire, so no sync ever waits on a refresh. */
+export const REFRESH_AHEAD_MS = 10 * 60_000;
+
+const refreshKey = (connectionId: string) => `refresh:${connectionId}`;
+
+/** One refresh job per connection, due ten minutes before the token expires; none for tokens that never do. */
+export async function scheduleRefresh(em: EntityManager, businessId: string, connectionId: string, expiresAt: Date | null): Promise<void> {
+  if (!expiresAt) return;
+  await enqueue(em, {
+    kind: 'sync.refresh_token',
+    businessId,
+    key: refreshKey(connectionId),
+    payload: { connectionId },
+    delayMs: Math.max(0, expiresAt.getTime() - REFRESH_AHEAD_MS - Date.now()),
+  });
+}
+
+export async function cancelRefresh(em: EntityManager, connectionId: string): Promise<void> {
+  await em.execute(`DELETE FROM jobs WHERE coalesce_key = ? AND status = 'queued'`, [refreshKey(connectionId)]);
+}
+
+/**
+ * `sync.refresh_token`: refreshes a connected account's token when it expires within ten minutes,
+ * then schedules the next one. A refusal marks the connection "reconnect needed" with the
+ * platform's reason (the token store does it) and ends the job: retrying cannot help.
+ */
+export function registerRefreshJob(app: FastifyInstance): void {
+  app.jobs.register('sync.refresh_token', async (job, { em, log }) => {
+    const connectionId = String(job.payload.connectionId ?? '');
+    if (!job.businessId || !connectionId) return;
+    const connection = await loadConnection(em, job.businessId, connectionId);
+    if (connection?.status !== 'connected') return;
+    const [row] = await em.execute<{ token_expires_at: Date | string | null }[]>(
+      'SELECT token_expires_at FROM channel_connections WHERE id = ?',
+      [connectionId],
+    );
+    const expiresAt = row?.token_expires_at ? new Date(row.token_expires_at) : null;
+    if (!expiresAt) return;
+    if (expiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS) {
+      // Someone refreshed meanwhile (a sync call near expiry): wait for the new token's turn.
+      await scheduleRefresh(em, job.businessId, connectionId, expiresAt);
+      return;
+    }
+    const adapter = await adapterFor({ em: app.orm.em.fork(), tokenKey: app.tokenKey }, connection);
+    try {
+      const next = await adapter.refreshCredentials();
+      await scheduleRefresh(em, job.businessId, connectionId, next.expiresAt);
+    } catch (error) {
+      if (error instanceof ReconnectNeeded) {
+        log.warn({ connectionId, platform: connection.platform }, 'marketplace refused the token refresh; reconnect needed');
+        return;
+      }
+      throw error;
+    }
+  });
+}

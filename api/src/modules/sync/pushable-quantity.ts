@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export type PushableInput = {
+  /** Available (on hand − reserved − committed) at the locations the channel sells from. */
+  available: number;
+  /** Units held back: the listing's buffer, else the channel's. */
+  buffer: number;
+  /** At most this many are offered; null: no cap. */
+  cap: number | null;
+};
+
+/**
+ * What a marketplace may offer of one size: the available stock less the buffer, never more than
+ * the cap, never below zero (zero takes the size off sale).
+ */
+export function pushableQuantity({ available, buffer, cap }: PushableInput): number {
+  const afterBuffer = available - Math.max(0, buffer);
+  return Math.max(0, Math.min(cap ?? Number.POSITIVE_INFINITY, afterBuffer));
+}
+
+/** A connection's location_ids setting as a list; empty means every location. */
+export function sellingLocations(settings: { location_ids?: string[] | null } | null | undefined): string[] {
+  return Array.isArray(settings?.location_ids) ? settings.location_ids.filter((id) => typeof id === 'string') : [];
+}
+
+/**
+ * Available units per variant at the given locations (all locations when the list is empty).
+ * Variants without a level answer 0.
+ */
+export async function availableAt(
+  em: EntityManager,
+  businessId: string,
+  variantIds: string[],
+  locationIds: string[],
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>(variantIds.map((id) => [id, 0]));
+  if (variantIds.length === 0) return result;
+  const rows = await em.execute<{ variant_id: string; available: number }[]>(
+    `SELECT variant_id, coalesce(sum(on_hand - reserved - committed), 0)::int AS available
+       FROM stock_levels
+      WHERE business_id = ? AND variant_id = ANY(?::uuid[])
+        AND (cardinality(?::uuid[]) = 0 OR location_id = ANY(?::uuid[]))
+      GROUP BY variant_id`,
+    [businessId, `{${variantIds.join(',')}}`, `{${locationIds.join(',')}}`, `{${locationIds.join(',')}}`],
+  );
+  for (const row of rows) result.set(row.variant_id, row.available);
+  return result;
+}

@@ -1,0 +1,95 @@
+import {
+  Badge,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { PlugDisconnectedRegular } from '@fluentui/react-icons';
+import type { MarketplaceConnection } from '@tradepost/shared/schemas/batch-operations.ts';
+import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
+import { environmentLabels, platformLabels, statusLabels } from '../connections/connection-labels.ts';
+import { ButtonLink } from '../navigation/router-link.tsx';
+
+const useStyles = makeStyles({
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '10px',
+    padding: '48px 24px',
+    textAlign: 'center',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+  },
+  icon: { fontSize: '32px', color: tokens.colorNeutralForeground3 },
+  title: { ...typographyStyles.subtitle2, margin: 0 },
+  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
+  account: { display: 'inline-flex', flexWrap: 'wrap', gap: '6px', alignItems: 'center' },
+});
+
+const MANAGE = '/sales-channels-management';
+
+/** The platform was never connected (or was disconnected): say so and where to connect it. */
+export function NotConnected({ platform, what }: { platform: MarketplacePlatform; what: string }) {
+  const styles = useStyles();
+  const name = platformLabels[platform];
+  return (
+    <div className={styles.empty}>
+      <PlugDisconnectedRegular className={styles.icon} aria-hidden="true" />
+      <p className={styles.title}>{name} is not connected</p>
+      <p className={styles.text}>
+        Connect your {name} account in Sales Channels to see {what} here. A local simulator works too, for trying Tradepost offline.
+      </p>
+      <ButtonLink to={MANAGE} appearance="primary">
+        Connect {name}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** A connection that must be authorised again: the pages still show what is known, and say what to do. */
+export function ReconnectNotice({ platform, connection }: { platform: MarketplacePlatform; connection: MarketplaceConnection }) {
+  if (connection.status === 'connected') return null;
+  const name = platformLabels[platform];
+  return (
+    <MessageBar intent="warning" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>
+          {name}: {statusLabels[connection.status].toLowerCase()}
+        </MessageBarTitle>
+        {connection.status_reason ?? `Changes cannot reach ${name} until it is connected again.`}
+      </MessageBarBody>
+      <MessageBarActions>
+        <ButtonLink to={MANAGE} appearance="secondary" size="small">
+          Reconnect
+        </ButtonLink>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}
+
+/** "eBay · tradepost_sim_seller · Simulator" with the connection's state. */
+export function ConnectionLine({ platform, connection }: { platform: MarketplacePlatform; connection: MarketplaceConnection }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.account}>
+      {platformLabels[platform]}
+      {connection.account_name ? ` · ${connection.account_name}` : ''}
+      <Badge appearance="tint" size="small" color={connection.status === 'connected' ? 'success' : 'danger'}>
+        {statusLabels[connection.status]}
+      </Badge>
+      {connection.environment === 'production' ? null : (
+        <Badge appearance="outline" size="small" color="informative">
+          {environmentLabels[connection.environment]}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** Whether the page can offer actions (batches need a working connection). */
+export const canAct = (connection: MarketplaceConnection | null | undefined): boolean => connection?.status === 'connected';

@@ -1,0 +1,197 @@
+import {
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Select,
+  Spinner,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import {
+  ArrowClockwiseRegular,
+  ArrowSwapRegular,
+  BoxRegular,
+  BranchForkRegular,
+  HistoryRegular,
+  MailInboxRegular,
+  TaskListSquareLtrRegular,
+} from '@fluentui/react-icons';
+import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import { useSearchParams } from 'react-router-dom';
+import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
+import { ProductPicker, productMeta } from '../../../features/catalog/product-picker.tsx';
+import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { useProduct } from '../../../features/catalog/use-products.ts';
+import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
+import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useVariantSyncState } from '../../../features/sync/use-sync-health.ts';
+import { JobsTable, ListingStates, SyncLogTable, WebhooksTable } from './sync-state-tables.tsx';
+
+const useStyles = makeStyles({
+  chosen: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '12px 16px' },
+  chosenTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
+  chosenMeta: { ...typographyStyles.caption1, margin: '2px 0 0', color: tokens.colorNeutralForeground3 },
+  pickers: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px' },
+  size: { minWidth: '180px' },
+  muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
+  empty: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '12px' },
+});
+
+/** inventory/debug2: the raw marketplace sync state of one size — pushed, seen, pushable now, its log, jobs and notifications. */
+export function InventoryDebug2Page() {
+  const styles = useStyles();
+  const scope = useBusinessScope();
+  const toast = useAppToast();
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('product');
+  const product = useProduct(scope, productId);
+  const variantParam = params.get('variant');
+  const variants = product.data?.variants ?? [];
+  const variantId = variantParam ?? variants[0]?.id ?? null;
+  const variant = variants.find((v) => v.id === variantId);
+  const state = useVariantSyncState(scope, variantId);
+  const findByCode = useVariantByCode(scope);
+  const currency = scope?.currency ?? 'USD';
+  const label = (size: string, format = product.data?.size_format) => (format && isSizeFormatId(format) ? sizeLabel(format, size) : size);
+
+  // A scan anywhere on the page opens that size's state.
+  useScanHandler((code) => {
+    void findByCode(code).then((found) => {
+      if (found === null) toast({ intent: 'warning', title: 'No size has that code', body: code });
+      else setParams({ product: found.productId, variant: found.variantId });
+    });
+  });
+
+  const setVariant = (id: string) =>
+    setParams(productId === null ? { variant: id } : { product: productId, variant: id }, { replace: true });
+  const data = state.data;
+
+  return (
+    <AppPage
+      title="Channel Sync State"
+      description="What each marketplace was last told about a size, what it showed at the last check, and what Tradepost would send now."
+      wide
+      actions={
+        <ButtonLink to="/sync-health" appearance="secondary">
+          Sync health
+        </ButtonLink>
+      }
+    >
+      <PageSection id="sync-variant" title="Product and size" icon={<BoxRegular />}>
+        {productId === null && variantParam === null ? (
+          <ProductPicker
+            scope={scope}
+            onPick={(picked) => setParams({ product: picked.id })}
+            pickLabel="Inspect"
+            hint="Title, style code, SKU or barcode. Scanning a size's barcode opens it directly."
+          />
+        ) : productId !== null && product.isPending ? (
+          <p className={styles.muted}>
+            <Spinner size="tiny" aria-hidden="true" /> Loading product…
+          </p>
+        ) : (
+          <div className={styles.chosen}>
+            <div>
+              <p className={styles.chosenTitle}>{product.data?.title ?? data?.variant.title ?? 'Size'}</p>
+              <p className={styles.chosenMeta}>
+                {product.data === undefined ? '' : productMeta(product.data) || product.data.category}
+                {data === undefined ? '' : ` · SKU ${data.variant.sku} · ${data.variant.available} available`}
+              </p>
+            </div>
+            <div className={styles.pickers}>
+              {variants.length === 0 ? null : (
+                <Field label="Size" className={styles.size}>
+                  <Select value={variantId ?? ''} onChange={(_, d) => setVariant(d.value)}>
+                    {variants.map((v) => (
+                      <option key={v.id} value={v.id}>
+                        {label(v.size)} — {v.available} available
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              )}
+              <Button icon={<ArrowSwapRegular />} onClick={() => setParams({})}>
+                Change product
+              </Button>
+              <Button
+                icon={<ArrowClockwiseRegular />}
+                onClick={() => void state.refetch()}
+                disabled={variantId === null || state.isFetching}
+              >
+                Refresh
+              </Button>
+            </div>
+          </div>
+        )}
+      </PageSection>
+
+      {variantId === null ? null : state.isPending ? (
+        <p className={styles.muted}>
+          <Spinner size="tiny" aria-hidden="true" /> Loading the sync state…
+        </p>
+      ) : state.isError || data === undefined ? (
+        <MessageBar intent="error">
+          <MessageBarBody>The sync state of this size could not be loaded. Try Refresh.</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          <PageSection
+            id="sync-channels"
+            title="Per marketplace"
+            icon={<BranchForkRegular />}
+            description={`Size ${label(data.variant.size, data.variant.size_format)}: what we pushed and when, what the platform showed, and what a push would send now. Red marks a difference.`}
+          >
+            {data.listings.length === 0 ? (
+              <div className={styles.empty}>
+                <p className={styles.muted}>
+                  {variant ? `Size ${label(variant.size)}` : 'This size'} is not listed on any marketplace yet.
+                </p>
+                <ButtonLink to={`/listings/inventory-control?q=${encodeURIComponent(data.variant.sku)}`} appearance="primary">
+                  List it in Listings Control
+                </ButtonLink>
+              </div>
+            ) : (
+              <ListingStates listings={data.listings} currency={currency} />
+            )}
+          </PageSection>
+          <PageSection
+            id="sync-log"
+            title="Sync log"
+            icon={<HistoryRegular />}
+            description="The last 50 calls about this size, newest first."
+          >
+            {data.log.length === 0 ? (
+              <p className={styles.muted}>Nothing was sent or received for this size yet.</p>
+            ) : (
+              <SyncLogTable log={data.log} currency={currency} />
+            )}
+          </PageSection>
+          <PageSection
+            id="sync-jobs"
+            title="Queued and recent jobs"
+            icon={<TaskListSquareLtrRegular />}
+            description="Pushes waiting, running, or finished in the last hour."
+          >
+            {data.jobs.length === 0 ? <p className={styles.muted}>No push is waiting for this size.</p> : <JobsTable jobs={data.jobs} />}
+          </PageSection>
+          <PageSection
+            id="sync-webhooks"
+            title="Notifications"
+            icon={<MailInboxRegular />}
+            description="Marketplace notifications of the last 30 days that sold this size or named its SKU."
+          >
+            {data.webhooks.length === 0 ? (
+              <p className={styles.muted}>No marketplace notification concerned this size.</p>
+            ) : (
+              <WebhooksTable webhooks={data.webhooks} />
+            )}
+          </PageSection>
+        </>
+      )}
+    </AppPage>
+  );
+}

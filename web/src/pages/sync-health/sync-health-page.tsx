@@ -1,0 +1,85 @@
+import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, PlugConnectedRegular } from '@fluentui/react-icons';
+import { AppPage } from '../../features/account/page-frame.tsx';
+import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
+import { ButtonLink } from '../../features/navigation/router-link.tsx';
+import { sinceText } from '../../features/sync/sync-format.ts';
+import { useSyncHealth } from '../../features/sync/use-sync-health.ts';
+import { ConnectionHealthCard } from './connection-health-card.tsx';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  status: {
+    ...typographyStyles.body1,
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'center',
+    margin: 0,
+    color: tokens.colorNeutralForeground3,
+  },
+  empty: {
+    ...typographyStyles.body1,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '12px',
+    padding: '24px',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+    color: tokens.colorNeutralForeground2,
+  },
+  emptyTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
+});
+
+/** sync-health: per marketplace, whether sync works and what is waiting, failing or out of step. */
+export function SyncHealthPage() {
+  const styles = useStyles();
+  const scope = useBusinessScope();
+  const health = useSyncHealth(scope);
+
+  return (
+    <AppPage
+      title="Sync Health"
+      description="Whether each marketplace hears about your stock and sales: last success, errors, queued work, quantities that differ and the notifications it sends."
+      wide
+      actions={
+        <Button
+          icon={health.isFetching ? <Spinner size="tiny" /> : <ArrowClockwiseRegular />}
+          onClick={() => void health.refetch()}
+          disabled={health.isFetching}
+        >
+          Refresh
+        </Button>
+      }
+    >
+      {health.isPending ? (
+        <p className={styles.status}>
+          <Spinner size="tiny" aria-hidden="true" /> Loading sync health…
+        </p>
+      ) : health.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>Sync health could not be loaded. Try Refresh.</MessageBarBody>
+        </MessageBar>
+      ) : health.data.connections.length === 0 ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>No marketplace is connected yet</p>
+          <span>Connect eBay, Shopify or Square; their sync shows here as soon as the first listing or sale goes through.</span>
+          <ButtonLink to="/sales-channels-management" appearance="primary" icon={<PlugConnectedRegular />}>
+            Connect a marketplace
+          </ButtonLink>
+        </div>
+      ) : (
+        <>
+          <p className={styles.status} aria-live="polite">
+            Updated {sinceText(health.data.generated_at)}; refreshes every 30 seconds.
+          </p>
+          <div className={styles.list}>
+            {health.data.connections.map((connection) => (
+              <ConnectionHealthCard key={connection.connection_id} health={connection} />
+            ))}
+          </div>
+        </>
+      )}
+    </AppPage>
+  );
+}
