@@ -1,33 +1,13 @@
-import {
-  Badge,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
-import { PlugDisconnectedRegular } from '@fluentui/react-icons';
+import { Badge, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
+import { PlugConnectedRegular, PlugDisconnectedRegular } from '@fluentui/react-icons';
 import type { MarketplaceConnection } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
+import type { ReactNode } from 'react';
 import { environmentLabels, platformLabels, statusLabels } from '../connections/connection-labels.ts';
+import { EmptyState } from '../layout/empty-state.tsx';
 import { ButtonLink } from '../navigation/router-link.tsx';
 
 const useStyles = makeStyles({
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '10px',
-    padding: '48px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  icon: { fontSize: '32px', color: tokens.colorNeutralForeground3 },
-  title: { ...typographyStyles.subtitle2, margin: 0 },
-  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
   account: { display: 'inline-flex', flexWrap: 'wrap', gap: '6px', alignItems: 'center' },
 });
 
@@ -35,19 +15,35 @@ const MANAGE = '/sales-channels-management';
 
 /** The platform was never connected (or was disconnected): say so and where to connect it. */
 export function NotConnected({ platform, what }: { platform: MarketplacePlatform; what: string }) {
-  const styles = useStyles();
   const name = platformLabels[platform];
   return (
-    <div className={styles.empty}>
-      <PlugDisconnectedRegular className={styles.icon} aria-hidden="true" />
-      <p className={styles.title}>{name} is not connected</p>
-      <p className={styles.text}>
-        Connect your {name} account in Sales Channels to see {what} here. A local simulator works too, for trying Tradepost offline.
-      </p>
-      <ButtonLink to={MANAGE} appearance="primary">
-        Connect {name}
-      </ButtonLink>
-    </div>
+    <EmptyState
+      icon={<PlugDisconnectedRegular />}
+      title={`${name} is not connected`}
+      actions={
+        <ButtonLink to={MANAGE} appearance="primary">
+          Connect {name}
+        </ButtonLink>
+      }
+    >
+      Connect your {name} account in Sales Channels to see {what} here. A local simulator works too, for trying Tradepost offline.
+    </EmptyState>
+  );
+}
+
+/** No marketplace at all yet: the pages that work across marketplaces say what they would show, and where to connect one. */
+export function NoMarketplaceConnected({ children }: { children: ReactNode }) {
+  return (
+    <EmptyState
+      title="No marketplace is connected yet"
+      actions={
+        <ButtonLink to={MANAGE} appearance="primary" icon={<PlugConnectedRegular />}>
+          Connect a marketplace
+        </ButtonLink>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }
 

@@ -25,6 +25,7 @@ import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { useDebouncedValue } from '../catalog/use-debounced-value.ts';
 import { platformLabels } from '../connections/connection-labels.ts';
 import { DataTable, formatWhen, useTableStyles } from '../inventory/data-table.tsx';
+import { EmptyState } from '../layout/empty-state.tsx';
 import { RouterLink } from '../navigation/router-link.tsx';
 import { listingStatusColours, listingStatusLabels, shortExternalId } from './batch-labels.ts';
 import { type BulkAction, BulkActions } from './bulk-actions.tsx';
@@ -53,18 +54,6 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '40px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
   more: { alignSelf: 'center' },
   checkCell: { width: '36px' },
 });
@@ -204,23 +193,22 @@ export function MarketplaceProductsView({ scope, platform, mode, productHref, ac
         />
       ) : null}
       {products.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>
-            {filtered ? 'Nothing matches these filters' : mode === 'sync' ? 'No products yet' : `Nothing listed on ${name} yet`}
-          </p>
-          <p className={styles.emptyText}>
-            {filtered
-              ? 'Clear the search or choose another status.'
-              : mode === 'sync'
-                ? 'Add products first; then select them here and list them.'
-                : `List products from Listings Control, or bring the listings already on ${name} in with Create products from listings.`}
-          </p>
-          {filtered ? null : (
-            <RouterLink to={mode === 'sync' ? '/add-product' : '/create-products-from-listings'}>
-              {mode === 'sync' ? 'Add a product' : 'Create products from listings'}
-            </RouterLink>
-          )}
-        </div>
+        <EmptyState
+          title={filtered ? 'Nothing matches these filters' : mode === 'sync' ? 'No products yet' : `Nothing listed on ${name} yet`}
+          actions={
+            filtered ? undefined : (
+              <RouterLink to={mode === 'sync' ? '/add-product' : '/create-products-from-listings'}>
+                {mode === 'sync' ? 'Add a product' : 'Create products from listings'}
+              </RouterLink>
+            )
+          }
+        >
+          {filtered
+            ? 'Clear the search or choose another status.'
+            : mode === 'sync'
+              ? 'Add products first; then select them here and list them.'
+              : `List products from Listings Control, or bring the listings already on ${name} in with Create products from listings.`}
+        </EmptyState>
       ) : (
         <DataTable
           label={`${name} products`}

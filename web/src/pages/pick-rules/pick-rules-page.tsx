@@ -31,6 +31,7 @@ import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
 import { useChannels } from '../../features/channels/use-channels.ts';
 import { FormErrorAlert } from '../../features/forms/form-error-alert.tsx';
 import { useLocations } from '../../features/inventory/use-locations.ts';
+import { EmptyState } from '../../features/layout/empty-state.tsx';
 import { useAppToast } from '../../features/notifications/use-app-toast.tsx';
 import { moveRule, useDeletePickRule, usePickRules, useReorderPickRules } from '../../features/retail/use-pick-rules.ts';
 import { PickRuleDialog } from './pick-rule-dialog.tsx';
@@ -88,17 +89,6 @@ const useStyles = makeStyles({
   detail: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   meta: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: '4px', '@media (max-width: 640px)': { gridColumn: '1 / -1', justifyContent: 'flex-end' } },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '12px',
-    padding: '24px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyTitle: { ...typographyStyles.subtitle1, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '640px' },
   fallback: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
@@ -162,19 +152,20 @@ export function PickRulesPage() {
       ) : rules.isError ? (
         <FormErrorAlert message="The pick rules could not be loaded. Refresh the page to try again." />
       ) : list.length === 0 ? (
-        <section className={styles.empty} aria-labelledby="no-rules">
-          <h2 id="no-rules" className={styles.emptyTitle}>
-            No pick rules yet
-          </h2>
-          <p className={styles.emptyText}>
-            Without rules every order is picked from your default location{defaultLocation === undefined ? '' : ` (${defaultLocation})`}{' '}
-            first, then from your other locations by name, split across them when one place does not have everything. Add a rule when a
-            channel should ship from somewhere else, or must ship from one place only.
-          </p>
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-            Add your first rule
-          </Button>
-        </section>
+        <EmptyState
+          id="no-rules"
+          headingLevel={2}
+          title="No pick rules yet"
+          actions={
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
+              Add your first rule
+            </Button>
+          }
+        >
+          Without rules every order is picked from your default location{defaultLocation === undefined ? '' : ` (${defaultLocation})`}{' '}
+          first, then from your other locations by name, split across them when one place does not have everything. Add a rule when a
+          channel should ship from somewhere else, or must ship from one place only.
+        </EmptyState>
       ) : (
         <>
           <ol className={styles.list} aria-label="Pick rules, first tried first">

@@ -1,8 +1,8 @@
 import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, PlugConnectedRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { AppPage } from '../../features/account/page-frame.tsx';
+import { NoMarketplaceConnected } from '../../features/batch-operations/marketplace-gate.tsx';
 import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
-import { ButtonLink } from '../../features/navigation/router-link.tsx';
 import { sinceText } from '../../features/sync/sync-format.ts';
 import { useSyncHealth } from '../../features/sync/use-sync-health.ts';
 import { ConnectionHealthCard } from './connection-health-card.tsx';
@@ -17,18 +17,6 @@ const useStyles = makeStyles({
     margin: 0,
     color: tokens.colorNeutralForeground3,
   },
-  empty: {
-    ...typographyStyles.body1,
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '12px',
-    padding: '24px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-    color: tokens.colorNeutralForeground2,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
 });
 
 /** sync-health: per marketplace, whether sync works and what is waiting, failing or out of step. */
@@ -61,13 +49,9 @@ export function SyncHealthPage() {
           <MessageBarBody>Sync health could not be loaded. Try Refresh.</MessageBarBody>
         </MessageBar>
       ) : health.data.connections.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>No marketplace is connected yet</p>
-          <span>Connect eBay, Shopify or Square; their sync shows here as soon as the first listing or sale goes through.</span>
-          <ButtonLink to="/sales-channels-management" appearance="primary" icon={<PlugConnectedRegular />}>
-            Connect a marketplace
-          </ButtonLink>
-        </div>
+        <NoMarketplaceConnected>
+          Connect eBay, Shopify or Square; their sync shows here as soon as the first listing or sale goes through.
+        </NoMarketplaceConnected>
       ) : (
         <>
           <p className={styles.status} aria-live="polite">

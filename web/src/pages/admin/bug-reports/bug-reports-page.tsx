@@ -17,6 +17,7 @@ import { AppPage } from '../../../features/account/page-frame.tsx';
 import type { BugReportFilter } from '../../../features/admin/admin-keys.ts';
 import { bugReportStatusInfo } from '../../../features/admin/bug-report-status.ts';
 import { BUG_REPORT_PAGE_SIZE, useBugReports, useUpdateBugReportStatus } from '../../../features/admin/use-bug-reports.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { BugReportCard } from './bug-report-card.tsx';
@@ -37,19 +38,6 @@ const useStyles = makeStyles({
     fontVariantNumeric: 'tabular-nums',
   },
   list: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '48px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyIcon: { fontSize: '32px', color: tokens.colorNeutralForeground3 },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '480px' },
   note: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
@@ -145,13 +133,13 @@ export function BugReportsPage() {
           </MessageBarBody>
         </MessageBar>
       ) : items.length === 0 ? (
-        <div className={styles.empty}>
-          <BugRegular className={styles.emptyIcon} aria-hidden="true" />
-          <h2 className={styles.emptyTitle}>
-            {filter === 'all' ? 'No bug reports yet' : `No ${filterLabel(filter).toLowerCase()} reports`}
-          </h2>
-          <p className={styles.emptyText}>{emptyText(filter)}</p>
-        </div>
+        <EmptyState
+          icon={<BugRegular />}
+          headingLevel={2}
+          title={filter === 'all' ? 'No bug reports yet' : `No ${filterLabel(filter).toLowerCase()} reports`}
+        >
+          {emptyText(filter)}
+        </EmptyState>
       ) : (
         <div className={styles.list}>
           {items.map((report) => (

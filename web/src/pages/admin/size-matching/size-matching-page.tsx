@@ -24,6 +24,7 @@ import type { SizeQueueEntry, SizeQueueStatus, SizeRuleDto } from '@tradepost/sh
 import { useEffect, useRef, useState } from 'react';
 import { AppPage } from '../../../features/account/page-frame.tsx';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import type { SizeChoice } from '../../../features/sizes/size-choices.ts';
@@ -68,19 +69,6 @@ const useStyles = makeStyles({
     marginTop: '-12px',
   },
   status: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '48px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyIcon: { fontSize: '32px', color: tokens.colorPaletteGreenForeground1 },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
   note: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
@@ -256,11 +244,14 @@ export function SizeMatchingPage() {
           </MessageBarBody>
         </MessageBar>
       ) : isEmpty ? (
-        <div className={styles.empty}>
-          <CheckmarkCircleRegular className={styles.emptyIcon} aria-hidden="true" />
-          <h2 className={styles.emptyTitle}>{q.trim() === '' ? emptyTexts[view].title : `Nothing matches “${q.trim()}”`}</h2>
-          <p className={styles.emptyText}>{q.trim() === '' ? emptyTexts[view].text : 'Clear the search to see everything.'}</p>
-        </div>
+        <EmptyState
+          icon={<CheckmarkCircleRegular />}
+          tone="success"
+          headingLevel={2}
+          title={q.trim() === '' ? emptyTexts[view].title : `Nothing matches “${q.trim()}”`}
+        >
+          {q.trim() === '' ? emptyTexts[view].text : 'Clear the search to see everything.'}
+        </EmptyState>
       ) : view === 'rules' ? (
         <RulesTable
           rules={rules.data?.items ?? []}

@@ -26,6 +26,7 @@ import { useBatchList, useRefreshOnFinishedBatches } from '../../../features/bat
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { formatWhen } from '../../../features/inventory/data-table.tsx';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useBatchUpdates } from '../../../features/realtime/use-batch-updates.ts';
 
@@ -57,18 +58,6 @@ const useStyles = makeStyles({
   },
   live: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, margin: 0 },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '40px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
   more: { alignSelf: 'center', marginTop: '12px' },
 });
 
@@ -167,15 +156,14 @@ export function BatchOperationsPage() {
             <MessageBarBody>The batches could not be loaded. Reload the page to try again.</MessageBarBody>
           </MessageBar>
         ) : batches.length === 0 ? (
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>{filtered ? 'No batch matches these filters' : 'No batch operations yet'}</p>
-            <p className={styles.emptyText}>
-              {filtered
-                ? 'Choose another status, marketplace or operation.'
-                : 'Select listings on eBay Listings (or products on a sync page) and choose an action: it runs here as a batch.'}
-            </p>
-            {filtered ? null : <RouterLink to="/ebay-listings">Go to eBay Listings</RouterLink>}
-          </div>
+          <EmptyState
+            title={filtered ? 'No batch matches these filters' : 'No batch operations yet'}
+            actions={filtered ? undefined : <RouterLink to="/ebay-listings">Go to eBay Listings</RouterLink>}
+          >
+            {filtered
+              ? 'Choose another status, marketplace or operation.'
+              : 'Select listings on eBay Listings (or products on a sync page) and choose an action: it runs here as a batch.'}
+          </EmptyState>
         ) : (
           <ul className={styles.list} aria-label="Batch operations">
             {batches.map((batch) => (

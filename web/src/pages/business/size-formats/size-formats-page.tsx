@@ -24,6 +24,7 @@ import type { SizeFormatDto } from '@tradepost/shared/schemas/sizes.ts';
 import { useState } from 'react';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { SizeConversionTable } from '../../../features/sizes/size-conversion-table.tsx';
@@ -63,19 +64,6 @@ const useStyles = makeStyles({
     maxWidth: '640px',
   },
   actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '32px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyIcon: { fontSize: '32px', color: tokens.colorNeutralForeground3 },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
   tabs: { flexWrap: 'wrap', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   builtInMeta: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
 });
@@ -182,15 +170,10 @@ export function SizeFormatsPage() {
             description="Runs of your own, in your order: youth runs, one-size items, ring or hat sizes."
           >
             {custom.length === 0 ? (
-              <div className={styles.empty}>
-                <RulerRegular className={styles.emptyIcon} aria-hidden="true" />
-                <h3 className={styles.emptyTitle}>No size formats of your own yet</h3>
-                <p className={styles.emptyText}>
-                  The built-in runs below cover US, kids, EU, UK, CM, apparel and waist sizes. Create your own for sizes they do not hold,
-                  then pick it when you create a product.
-                </p>
-                {newButton}
-              </div>
+              <EmptyState icon={<RulerRegular />} headingLevel={3} title="No size formats of your own yet" actions={newButton}>
+                The built-in runs below cover US, kids, EU, UK, CM, apparel and waist sizes. Create your own for sizes they do not hold,
+                then pick it when you create a product.
+              </EmptyState>
             ) : (
               <div className={styles.list}>
                 {custom.map((format) => (

@@ -22,6 +22,7 @@ import { ageLabel, fulfillmentStatusLabels, groupByStage, openStages, progress }
 import { useFulfillments } from '../../../features/fulfillment/use-fulfillments.ts';
 import { formatWhen } from '../../../features/inventory/data-table.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { channelLabels, saleNumberLabel } from '../../../features/sales/sale-model.ts';
@@ -80,18 +81,6 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '40px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '440px' },
   hint: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
@@ -190,15 +179,11 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
       <MessageBarBody>The orders could not be loaded. Reload the page to try again.</MessageBarBody>
     </MessageBar>
   ) : all.length === 0 ? (
-    <div className={styles.empty}>
-      <BoxRegular fontSize={32} aria-hidden="true" />
-      <p className={styles.emptyTitle}>{tab === 'open' ? 'Nothing to pick' : 'Nothing shipped yet'}</p>
-      <p className={styles.emptyText}>
-        {tab === 'open'
-          ? 'New orders appear here the moment they are recorded, oldest first. This list refreshes by itself.'
-          : 'Orders you ship appear here with their carrier and tracking number.'}
-      </p>
-    </div>
+    <EmptyState icon={<BoxRegular />} title={tab === 'open' ? 'Nothing to pick' : 'Nothing shipped yet'}>
+      {tab === 'open'
+        ? 'New orders appear here the moment they are recorded, oldest first. This list refreshes by itself.'
+        : 'Orders you ship appear here with their carrier and tracking number.'}
+    </EmptyState>
   ) : (
     // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the buttons inside; each button is the control
     <div className={styles.groups} onKeyDown={onListKey}>
@@ -224,10 +209,7 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
 
   const detail =
     selectedId === null ? (
-      <div className={styles.empty}>
-        <p className={styles.emptyTitle}>Choose an order</p>
-        <p className={styles.emptyText}>Open an order from the list to pick it, pack it and ship it, or pick by scanning.</p>
-      </div>
+      <EmptyState title="Choose an order">Open an order from the list to pick it, pack it and ship it, or pick by scanning.</EmptyState>
     ) : (
       <FulfillmentDetail
         key={selectedId}

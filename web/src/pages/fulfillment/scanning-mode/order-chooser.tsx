@@ -13,6 +13,7 @@ import { ArrowRightRegular, BarcodeScannerRegular } from '@fluentui/react-icons'
 import type { Fulfillment } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
 import { ageLabel, groupByStage, progress } from '../../../features/fulfillment/fulfillment-model.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { channelLabels, saleNumberFromText, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
@@ -61,16 +62,6 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  empty: {
-    padding: '32px 20px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '6px',
-  },
-  emptyTitle: { ...typographyStyles.subtitle1, margin: 0 },
 });
 
 type OrderChooserProps = {
@@ -171,10 +162,7 @@ export function OrderChooser({ orders, loading, failed, onChoose }: OrderChooser
           <MessageBarBody>The orders could not be loaded. Reload the page to try again.</MessageBarBody>
         </MessageBar>
       ) : waiting.length === 0 && groups.packed.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>All caught up</p>
-          <p className={styles.text}>No order is waiting to be picked. New orders appear here by themselves.</p>
-        </div>
+        <EmptyState title="All caught up">No order is waiting to be picked. New orders appear here by themselves.</EmptyState>
       ) : (
         <>
           {waiting.length === 0 ? null : (

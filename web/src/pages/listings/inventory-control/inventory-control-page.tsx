@@ -11,7 +11,7 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ImageOffRegular, PlugConnectedRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, ImageOffRegular, SearchRegular } from '@fluentui/react-icons';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { InventoryControlRow, Listing, ListingConnection } from '@tradepost/shared/schemas/listings.ts';
 import { mediaThumbUrl } from '@tradepost/shared/schemas/media.ts';
@@ -19,10 +19,12 @@ import { type CSSProperties, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
 import { AppPage } from '../../../features/account/page-frame.tsx';
+import { NoMarketplaceConnected } from '../../../features/batch-operations/marketplace-gate.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { ConfirmDialog } from '../../../features/forms/confirm-dialog.tsx';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useEndListing, useInventoryControl, useListProduct } from '../../../features/sync/use-listings.ts';
@@ -76,18 +78,6 @@ const useStyles = makeStyles({
   title: { ...typographyStyles.body1Strong, margin: 0, overflowWrap: 'anywhere' },
   meta: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
   stock: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2, fontVariantNumeric: 'tabular-nums' },
-  empty: {
-    ...typographyStyles.body1,
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '12px',
-    padding: '24px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-    color: tokens.colorNeutralForeground2,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
   more: { alignSelf: 'center' },
   status: { ...typographyStyles.body1, display: 'flex', gap: '8px', alignItems: 'center', color: tokens.colorNeutralForeground3 },
 });
@@ -238,25 +228,16 @@ export function InventoryControlPage() {
           <MessageBarBody>The listings could not be loaded. Try Refresh.</MessageBarBody>
         </MessageBar>
       ) : columns === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>No marketplace is connected yet</p>
-          <span>
-            Connect eBay, Shopify or Square, then list your products on them here. Quantities will follow your stock by themselves.
-          </span>
-          <ButtonLink to="/sales-channels-management" appearance="primary" icon={<PlugConnectedRegular />}>
-            Connect a marketplace
-          </ButtonLink>
-        </div>
+        <NoMarketplaceConnected>
+          Connect eBay, Shopify or Square, then list your products on them here. Quantities will follow your stock by themselves.
+        </NoMarketplaceConnected>
       ) : rows.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>{search.trim() ? `No active product matches “${search.trim()}”` : 'No active products yet'}</p>
-          <span>
-            {search.trim()
-              ? 'Try part of the title, the style code or a SKU.'
-              : 'Add a product with its sizes and stock, then list it here.'}
-          </span>
-          {search.trim() ? null : <ButtonLink to="/add-product">Add a product</ButtonLink>}
-        </div>
+        <EmptyState
+          title={search.trim() ? `No active product matches “${search.trim()}”` : 'No active products yet'}
+          actions={search.trim() ? undefined : <ButtonLink to="/add-product">Add a product</ButtonLink>}
+        >
+          {search.trim() ? 'Try part of the title, the style code or a SKU.' : 'Add a product with its sizes and stock, then list it here.'}
+        </EmptyState>
       ) : (
         <>
           <ul className={styles.list} aria-label="Products and their listings" aria-busy={control.isFetching}>

@@ -16,7 +16,7 @@ import {
   typographyStyles,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import { compareSizes, isSizeFormatId, SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { ExternalListing, ImportListingResult } from '@tradepost/shared/schemas/batch-operations.ts';
 import { productCategories } from '@tradepost/shared/schemas/catalog.ts';
 import { type MarketplacePlatform, marketplacePlatforms } from '@tradepost/shared/schemas/connections.ts';
@@ -32,6 +32,7 @@ import { platformLabels } from '../../../features/connections/connection-labels.
 import { useConnections } from '../../../features/connections/use-connections.ts';
 import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 
 const useStyles = makeStyles({
@@ -54,16 +55,6 @@ const useStyles = makeStyles({
   result: { display: 'flex', flexWrap: 'wrap', gap: '4px 10px', alignItems: 'baseline' },
   checkCell: { width: '36px' },
   hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '40px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
 });
 
 const categoryLabels: Record<(typeof productCategories)[number], string> = {
@@ -109,6 +100,15 @@ const importable = (listing: ExternalListing) => !listing.match.linked && listin
  * shows whether it matches a product here (SKU first, then style code) or would be created.
  * Importing creates or links them and answers per listing.
  */
+/** A listing's sizes in the order of the chosen size run (platforms send them in any order). */
+function inRunOrder<V extends { size: string | null }>(variants: V[], format: string): V[] {
+  return [...variants].sort((a, b) =>
+    isSizeFormatId(format)
+      ? compareSizes(format, a.size ?? '', b.size ?? '')
+      : (a.size ?? '').localeCompare(b.size ?? '', undefined, { numeric: true }),
+  );
+}
+
 export function CreateProductsFromListingsPage() {
   const styles = useStyles();
   const table = useTableStyles();
@@ -224,12 +224,7 @@ export function CreateProductsFromListingsPage() {
                 </MessageBarBody>
               </MessageBar>
             ) : listings.length === 0 ? (
-              <div className={styles.empty}>
-                <p className={styles.muted}>
-                  No listings on {name}
-                  {cursors.length > 1 ? ' on this page' : ''}.
-                </p>
-              </div>
+              <EmptyState title={`No listings on ${name}${cursors.length > 1 ? ' on this page' : ''}.`} />
             ) : (
               <>
                 <div className={styles.bar}>
@@ -350,8 +345,14 @@ export function CreateProductsFromListingsPage() {
                           </span>
                         </td>
                         <td className={table.td}>
-                          {listing.variants.map((v) => v.size ?? '—').join(', ')}
-                          <span className={styles.sub}>{listing.variants.map((v) => v.sku).join(', ')}</span>
+                          {inRunOrder(listing.variants, sizeFormat)
+                            .map((v) => v.size ?? '—')
+                            .join(', ')}
+                          <span className={styles.sub}>
+                            {inRunOrder(listing.variants, sizeFormat)
+                              .map((v) => v.sku)
+                              .join(', ')}
+                          </span>
                         </td>
                         <td className={mergeClasses(table.td, table.num)}>{listing.variants.reduce((sum, v) => sum + v.quantity, 0)}</td>
                         <td className={mergeClasses(table.td, table.num)}>

@@ -3,6 +3,7 @@ import { ArchiveRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import type { FailedOrderStatus } from '../../../features/sales/sales-keys.ts';
 import { useFailedOrders } from '../../../features/sales/use-failed-orders.ts';
 import { FailedOrderCard } from './failed-order-card.tsx';
@@ -11,20 +12,6 @@ const useStyles = makeStyles({
   tabs: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, marginTop: '-8px' },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '16px' },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '48px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyIcon: { fontSize: '32px', color: tokens.colorPaletteGreenForeground1 },
-  emptyIconMuted: { fontSize: '32px', color: tokens.colorNeutralForeground3 },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '520px' },
 });
 
 const tabs: { value: FailedOrderStatus; label: string }[] = [
@@ -83,15 +70,13 @@ export function FailedOrdersPage() {
           <MessageBarBody>The failed orders could not be loaded. Reload the page to try again.</MessageBarBody>
         </MessageBar>
       ) : items.length === 0 ? (
-        <div className={styles.empty}>
-          {status === 'open' ? (
-            <CheckmarkCircleRegular className={styles.emptyIcon} aria-hidden="true" />
-          ) : (
-            <ArchiveRegular className={styles.emptyIconMuted} aria-hidden="true" />
-          )}
-          <p className={styles.emptyTitle}>{emptyTexts[status].title}</p>
-          <p className={styles.emptyText}>{emptyTexts[status].text}</p>
-        </div>
+        <EmptyState
+          icon={status === 'open' ? <CheckmarkCircleRegular /> : <ArchiveRegular />}
+          tone={status === 'open' ? 'success' : 'neutral'}
+          title={emptyTexts[status].title}
+        >
+          {emptyTexts[status].text}
+        </EmptyState>
       ) : (
         <ul className={styles.list} aria-label={`${tabs.find((t) => t.value === status)?.label} failed orders`}>
           {items.map((order) => (

@@ -21,6 +21,7 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
 import type { SaleStatusFilter } from '../../../features/sales/sales-keys.ts';
@@ -48,18 +49,6 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
   pagerText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: '8px',
-    padding: '40px 24px',
-    textAlign: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke1}`,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '480px' },
 });
 
 const isChannel = (value: string | null): value is ChannelKind => (channelKinds as readonly string[]).includes(value ?? '');
@@ -176,15 +165,18 @@ export function SalesView({ title, description, fixedStatus, emptyText }: SalesV
             <MessageBarBody>The sales could not be loaded. Reload the page to try again.</MessageBarBody>
           </MessageBar>
         ) : items.length === 0 ? (
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>{filtered ? 'No sale matches these filters' : 'No sales yet'}</p>
-            <p className={styles.emptyText}>{filtered ? 'Clear the search or choose another channel or status.' : emptyText}</p>
-            {!filtered && fixedStatus === undefined ? (
-              <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
-                New order
-              </Button>
-            ) : null}
-          </div>
+          <EmptyState
+            title={filtered ? 'No sale matches these filters' : 'No sales yet'}
+            actions={
+              !filtered && fixedStatus === undefined ? (
+                <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
+                  New order
+                </Button>
+              ) : undefined
+            }
+          >
+            {filtered ? 'Clear the search or choose another channel or status.' : emptyText}
+          </EmptyState>
         ) : (
           <>
             <DataTable
