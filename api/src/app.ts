@@ -103,7 +103,13 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
       },
     },
   });
-  await app.register(cors, { origin: allowedOrigin(config), credentials: false, maxAge: 600 });
+  // The extension calls from its own origin: every method the API uses must be allowed cross-origin.
+  await app.register(cors, {
+    origin: allowedOrigin(config),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    credentials: false,
+    maxAge: 600,
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

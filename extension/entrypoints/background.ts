@@ -5,15 +5,22 @@ import { createBatchRelay } from '../lib/batch-relay.ts';
 import { registerCaptureMenu } from '../lib/capture-menu.ts';
 import { createCaptureService } from '../lib/capture-service.ts';
 import { createCatalogLookup } from '../lib/catalog-lookup.ts';
+import { createChannelActions } from '../lib/channel-actions.ts';
 import { fetchEventSource } from '../lib/fetch-event-source.ts';
-import { isExtensionPage, listenForMessages } from '../lib/messages.ts';
+import { batchWatchPortName, isExtensionPage, listenForMessages } from '../lib/messages.ts';
+import { createPageSettingsService } from '../lib/page-settings.ts';
 import { serverAddressItem, sessionItem } from '../lib/storage.ts';
+import { keepStorageFromContentScripts } from '../lib/storage-access.ts';
 
 export default defineBackground(() => {
+  // The token lives in storage: no content script may read it (Chrome), or it is kept where none can (Firefox).
+  void keepStorageFromContentScripts();
   // Listeners must be registered synchronously so a message that wakes the worker is not lost.
   const auth = createAuthService();
   const lookup = createCatalogLookup(auth);
   const capture = createCaptureService({ auth, lookup });
+  const channels = createChannelActions(auth);
+  const pageSettings = createPageSettingsService(auth);
 
   listenForMessages({
     'get-session': () => auth.getSession(),
@@ -28,7 +35,17 @@ export default defineBackground(() => {
       await browser.tabs.create({ url: `${server}${message.path}` });
       return null;
     },
+    'page-settings': (message) => pageSettings.settingsFor(message.site),
+    'set-panel-collapsed': (message) => pageSettings.setCollapsed(message.site, message.collapsed),
+    'channel-state': (message) => channels.channelState(message),
+    'list-product': (message) => channels.listProduct(message),
+    'end-listing': (message) => channels.endListing(message),
+    'adjust-stock': (message) => channels.adjustStock(message),
+    'apply-price': (message) => channels.applyPrice(message),
+    'batch-status': (message) => channels.batchStatus(message.batch_id),
+    'record-sale': (message) => channels.recordSale(message),
   });
+  pageSettings.watch();
 
   registerCaptureMenu((listing) => capture.captureListing(listing));
 
@@ -41,7 +58,9 @@ export default defineBackground(() => {
     EventSource: fetchEventSource(),
   });
   browser.runtime.onConnect.addListener((port) => {
-    if (port.sender?.id === browser.runtime.id && isExtensionPage(port.sender)) relay.connect(port);
+    if (port.sender?.id !== browser.runtime.id) return;
+    // Side panels hear every batch; a content script only the one batch it started (see the relay).
+    if (isExtensionPage(port.sender) || port.name === batchWatchPortName) relay.connect(port);
   });
   // Signed in, out or to another server: the stream starts over with the new session.
   sessionItem.watch(() => relay.sessionChanged());

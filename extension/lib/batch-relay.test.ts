@@ -1,22 +1,26 @@
 import { FakeEventSource } from '@tradepost/shared/client/fake-event-source.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBatchRelay } from './batch-relay.ts';
-import { type BatchStreamPortMessage, batchStreamPortName } from './messages.ts';
+import { type BatchStreamPortMessage, batchStreamPortName, batchWatchPortName } from './messages.ts';
 import type { StoredSession } from './storage.ts';
 
 /** A runtime port as the side panel's connection looks to the worker. */
 function fakePort(name = batchStreamPortName) {
   const received: BatchStreamPortMessage[] = [];
   const disconnectListeners: Array<() => void> = [];
+  const messageListeners: Array<(message: unknown) => void> = [];
   const port = {
     name,
     postMessage: (message: BatchStreamPortMessage) => received.push(message),
-    onMessage: { addListener: () => undefined },
+    onMessage: { addListener: (listener: (message: unknown) => void) => messageListeners.push(listener) },
     onDisconnect: { addListener: (listener: () => void) => disconnectListeners.push(listener) },
   };
   return {
     port: port as unknown as Parameters<ReturnType<typeof createBatchRelay>['connect']>[0],
     received,
+    send: (message: unknown) => {
+      for (const listener of messageListeners) listener(message);
+    },
     disconnect: () => {
       for (const listener of disconnectListeners) listener();
     },
@@ -65,6 +69,31 @@ describe('batch relay', () => {
     ]);
     // The token travels only in the stream's URL inside the worker, never to the panel.
     expect(JSON.stringify(panel.received)).not.toContain('secret-token');
+  });
+
+  it("relays to a marketplace page's watch port only the batch it names", async () => {
+    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource });
+    const page = fakePort(batchWatchPortName);
+    relay.connect(page.port);
+    await flush();
+    const source = FakeEventSource.instances[0];
+    source?.fire('connected', {});
+    const event = (batchId: string) => ({
+      batch_id: batchId,
+      marketplace: 'ebay',
+      operation_type: 'price',
+      success_rate: 1,
+      processed: 1,
+      total: 1,
+    });
+    // Before it names a batch it hears nothing of any; then only its own.
+    source?.fire('batch_operation_update', event('mine'));
+    page.send({ type: 'watch', batch_id: 'mine' });
+    source?.fire('batch_operation_update', event('another'));
+    source?.fire('batch_operation_complete', event('mine'));
+    expect(page.received.filter((message) => message.type === 'event')).toEqual([
+      { type: 'event', event: { type: 'batch_operation_complete', ...event('mine') } },
+    ]);
   });
 
   it('closes the stream when the last panel goes, and ignores other ports', async () => {

@@ -1,6 +1,6 @@
 import { type BatchEventStream, createBatchEventStream, type EventSourceConstructor } from '@tradepost/shared/client/event-stream.ts';
 import type { Browser } from 'wxt/browser';
-import { type BatchStreamPortMessage, batchStreamPortName } from './messages.ts';
+import { type BatchStreamPortMessage, type BatchWatchRequest, batchStreamPortName, batchWatchPortName } from './messages.ts';
 import type { StoredSession } from './storage.ts';
 
 type Port = Pick<Browser.runtime.Port, 'name' | 'postMessage' | 'onMessage' | 'onDisconnect'>;
@@ -14,11 +14,14 @@ export type BatchRelayOptions = {
 
 /**
  * Runs the batch-operations stream (the shared client) in the background worker, where the token
- * lives, and relays its state and events to the side panels connected by port. The stream is open
- * only while a panel is: the worker may sleep the rest of the time.
+ * lives, and relays its state and events to the panels connected by port. The stream is open
+ * only while a panel is: the worker may sleep the rest of the time. Side panels hear every batch;
+ * a marketplace page's panel (batch-watch port) hears only the batch it names.
  */
 export function createBatchRelay({ getSession, EventSource, logger }: BatchRelayOptions) {
   const ports = new Set<Port>();
+  /** Watch ports and the batch each asked for (null until it says). */
+  const watching = new Map<Port, string | null>();
   let stream: BatchEventStream | null = null;
   let unsubscribe: Array<() => void> = [];
   // A stream is open or being opened; `generation` lets a newer start or a stop cancel an older start.
@@ -27,6 +30,7 @@ export function createBatchRelay({ getSession, EventSource, logger }: BatchRelay
 
   const broadcast = (message: BatchStreamPortMessage) => {
     for (const port of ports) {
+      if (message.type === 'event' && watching.has(port) && watching.get(port) !== message.event.batch_id) continue;
       try {
         port.postMessage(message);
       } catch {
@@ -76,14 +80,19 @@ export function createBatchRelay({ getSession, EventSource, logger }: BatchRelay
   return {
     /** A side panel connected: relay to it, opening the stream if it is the first. */
     connect(port: Port): void {
-      if (port.name !== batchStreamPortName) return;
+      if (port.name !== batchStreamPortName && port.name !== batchWatchPortName) return;
       ports.add(port);
+      if (port.name === batchWatchPortName) watching.set(port, null);
       // A later panel learns where the open stream stands; the first hears the stream's own states.
       if (stream !== null) port.postMessage({ type: 'state', state: stream.state } satisfies BatchStreamPortMessage);
-      // The panel's pings carry nothing: receiving them is what keeps the worker awake.
-      port.onMessage.addListener(() => undefined);
+      // Pings carry nothing: receiving them is what keeps the worker awake. A watch names its batch.
+      port.onMessage.addListener((raw: unknown) => {
+        const request = raw as Partial<BatchWatchRequest> | null;
+        if (watching.has(port) && request?.type === 'watch' && typeof request.batch_id === 'string') watching.set(port, request.batch_id);
+      });
       port.onDisconnect.addListener(() => {
         ports.delete(port);
+        watching.delete(port);
         if (ports.size === 0) stop();
       });
       if (!active) void start();

@@ -1,11 +1,16 @@
 import type { EventStreamState } from '@tradepost/shared/client/event-stream.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
+import type { BatchOperation } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { BatchOperationEvent } from '@tradepost/shared/schemas/events.ts';
+import { adjustmentReasonSchema } from '@tradepost/shared/schemas/inventory.ts';
+import type { Listing } from '@tradepost/shared/schemas/listings.ts';
+import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import { type Browser, browser } from 'wxt/browser';
 import { z } from 'zod';
 import type { CaptureOutcome } from './capture-service.ts';
 import type { ListingLookup } from './catalog-lookup.ts';
-import { type CapturedField, capturedListingSchema } from './readers/captured-listing.ts';
+import type { ChannelState } from './channel-actions.ts';
+import { type CapturedField, capturedListingSchema, type MarketplaceSite, marketplaceSites } from './readers/captured-listing.ts';
 import type { PageReading } from './readers/index.ts';
 import type { ProductStock, ProductSummary } from './stock-view.ts';
 
@@ -20,6 +25,8 @@ import type { ProductStock, ProductSummary } from './stock-view.ts';
  */
 
 const uuid = z.uuid();
+const site = z.enum(marketplaceSites);
+const cents = z.number().int().min(1).max(100_000_000);
 
 export const extensionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('get-session') }),
@@ -45,6 +52,44 @@ export const extensionMessageSchema = z.discriminatedUnion('type', [
       .max(300)
       .regex(/^\/[A-Za-z0-9/_?=&.%-]*$/),
   }),
+  /**
+   * What a marketplace page's panel needs to know, and may: whether it shows on this site, whether
+   * it is folded, and the session (never the token). Content scripts cannot read extension storage.
+   */
+  z.object({ type: z.literal('page-settings'), site }),
+  z.object({ type: z.literal('set-panel-collapsed'), site, collapsed: z.boolean() }),
+  /** The product's listings on every connected marketplace (the inventory-control matrix). */
+  z.object({ type: z.literal('channel-state'), product_id: uuid, search: z.string().trim().min(1).max(100) }),
+  z.object({ type: z.literal('list-product'), connection_id: uuid, product_id: uuid }),
+  z.object({ type: z.literal('end-listing'), connection_id: uuid, product_id: uuid }),
+  z.object({
+    type: z.literal('adjust-stock'),
+    location_id: uuid,
+    variant_id: uuid,
+    quantity: z
+      .number()
+      .int()
+      .refine((quantity) => quantity !== 0 && Math.abs(quantity) <= 100_000),
+    reason: adjustmentReasonSchema,
+  }),
+  /** A price batch on one connection (the API's price change); progress on the batch-watch port. */
+  z.object({
+    type: z.literal('apply-price'),
+    connection_id: uuid,
+    items: z
+      .array(z.object({ variant_id: uuid, price_cents: cents }))
+      .min(1)
+      .max(200),
+  }),
+  z.object({ type: z.literal('batch-status'), batch_id: uuid }),
+  /** One unit sold outside the marketplaces (a manual order, or at the counter from a location). */
+  z.object({
+    type: z.literal('record-sale'),
+    channel: z.enum(['manual', 'in_store']),
+    variant_id: uuid,
+    unit_price_cents: z.number().int().min(0).max(100_000_000),
+    location_id: uuid.optional(),
+  }),
 ]);
 export type ExtensionMessage = z.infer<typeof extensionMessageSchema>;
 export type ExtensionMessageType = ExtensionMessage['type'];
@@ -64,7 +109,19 @@ export type MessageResponses = {
   'product-stock': ProductStock;
   'capture-listing': CaptureOutcome;
   'open-in-tradepost': null;
+  'page-settings': PageSettings;
+  'set-panel-collapsed': PageSettings;
+  'channel-state': ChannelState;
+  'list-product': Listing;
+  'end-listing': BatchOperation;
+  'adjust-stock': { on_hand: number };
+  'apply-price': BatchOperation;
+  'batch-status': BatchOperation;
+  'record-sale': Sale;
 };
+
+/** A marketplace page's panel settings and the session, as the worker answers them to content scripts. */
+export type PageSettings = { site: MarketplaceSite; visible: boolean; collapsed: boolean; session: SessionState };
 
 /** Content scripts run beside pages we do not control: they may read and capture, never sign in or out. */
 const extensionPagesOnly: ReadonlySet<ExtensionMessageType> = new Set(['sign-in', 'sign-out']);
@@ -76,10 +133,14 @@ export type MessageHandlers = {
 };
 
 /** Messages the background worker sends to a tab's content script. */
-export const tabMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('read-page') })]);
+export const tabMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('read-page') }),
+  /** The session or the panel settings changed: ask for them again (`page-settings`). */
+  z.object({ type: z.literal('settings-changed') }),
+]);
 export type TabMessage = z.infer<typeof tabMessageSchema>;
 export type TabMessageType = TabMessage['type'];
-export type TabMessageResponses = { 'read-page': PageReading };
+export type TabMessageResponses = { 'read-page': PageReading; 'settings-changed': null };
 export type TabMessageHandlers = {
   [K in TabMessageType]: (message: Extract<TabMessage, { type: K }>) => Promise<TabMessageResponses[K]>;
 };
@@ -188,7 +249,7 @@ export function listenForTabMessages(handlers: TabMessageHandlers): () => void {
     tabMessageSchema,
     // Only the background worker (no tab of its own) asks pages anything.
     (_message, sender) => sender.tab === undefined,
-    (message) => handlers[message.type](message),
+    (message) => (handlers[message.type] as (message: TabMessage) => Promise<unknown>)(message),
   );
 }
 
@@ -200,3 +261,10 @@ export type BatchStreamPortMessage = { type: 'state'; state: EventStreamState } 
 /** Heartbeats from the side panel keep an MV3 worker (which idles out after 30 s) alive while someone watches. */
 export type BatchStreamPing = { type: 'ping' };
 export const BATCH_STREAM_PING_MS = 20_000;
+
+/**
+ * A marketplace page's panel watching the one batch it started: the worker relays the stream's
+ * state and only that batch's events (after the panel's `watch`), never the rest of the business's.
+ */
+export const batchWatchPortName = 'tradepost-batch-watch';
+export type BatchWatchRequest = { type: 'watch'; batch_id: string };

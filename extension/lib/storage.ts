@@ -26,7 +26,15 @@ export type StoredSession = {
   user: User;
 };
 
-export const sessionItem = storage.defineItem<StoredSession>('local:session', {
+/**
+ * Chrome keeps it in storage.local, closed to content scripts by the worker at startup
+ * (storage-access.ts). Firefox cannot close storage.local to them, so there it lives in
+ * storage.session, which content scripts never see: a Firefox user signs in again after
+ * restarting the browser.
+ */
+const sessionKey = import.meta.env?.FIREFOX ? 'session:session' : 'local:session';
+
+export const sessionItem = storage.defineItem<StoredSession>(sessionKey, {
   version: 1,
 });
 

@@ -12,16 +12,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { formatMoney } from '@tradepost/shared/ui/money.ts';
-import { productPath } from '../../lib/capture-draft.ts';
 import { describeFields } from '../../lib/capture-service.ts';
 import type { ListingLookup } from '../../lib/catalog-lookup.ts';
 import type { MatchBasis } from '../../lib/product-match.ts';
 import type { CapturedListing } from '../../lib/readers/captured-listing.ts';
 import { Figures } from '../figures.tsx';
-import { AddIcon, OpenIcon } from '../icons.tsx';
+import { AddIcon } from '../icons.tsx';
 import { ProductHeading } from '../product-heading.tsx';
 import { StockTable } from '../stock-table.tsx';
-import { openInTradepost, useCaptureListing } from '../use-tradepost.ts';
+import { openInTradepost, useCaptureListing, useChannelState } from '../use-tradepost.ts';
+import { ChannelListings, channelQueryOf } from './channel-listings.tsx';
+import { StockActions } from './stock-actions.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -107,7 +108,7 @@ export function ListingView({
             </MessageBarActions>
           </MessageBar>
         ) : lookup.data?.match ? (
-          <MatchedProduct match={lookup.data.match} />
+          <MatchedProduct match={lookup.data.match} listing={listing} />
         ) : (
           <NotInCatalog listing={listing} />
         )}
@@ -116,9 +117,9 @@ export function ListingView({
   );
 }
 
-function MatchedProduct({ match }: { match: NonNullable<ListingLookup['match']> }) {
-  const styles = useStyles();
+function MatchedProduct({ match, listing }: { match: NonNullable<ListingLookup['match']>; listing: CapturedListing }) {
   const { stock } = match;
+  const channels = useChannelState(channelQueryOf(stock));
   const row = stock.rows.find((item) => item.variant_id === match.variant_id) ?? null;
   const cost = row?.cost_cents ?? stock.average_cost_cents;
   return (
@@ -144,17 +145,13 @@ function MatchedProduct({ match }: { match: NonNullable<ListingLookup['match']> 
         ]}
       />
       <StockTable stock={stock} currentVariantId={match.variant_id} />
-      <MessageBar intent="info" layout="multiline">
-        <MessageBarBody>
-          <MessageBarTitle>Listing state arrives with marketplace sync.</MessageBarTitle>
-          Channel listings, and ending or adding them here, come once channels are connected.
-        </MessageBarBody>
-      </MessageBar>
-      <div className={styles.actions}>
-        <Button appearance="primary" icon={<OpenIcon />} onClick={() => openInTradepost(productPath(stock.product.id))}>
-          Open in Tradepost
-        </Button>
-      </div>
+      <ChannelListings stock={stock} currentVariantId={match.variant_id} />
+      <StockActions
+        stock={stock}
+        currentVariantId={match.variant_id}
+        locations={channels.data?.locations ?? stock.locations}
+        pagePriceCents={listing.price !== null && listing.price.currency === stock.currency ? listing.price.cents : null}
+      />
     </>
   );
 }

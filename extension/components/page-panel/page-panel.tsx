@@ -1,14 +1,15 @@
 import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import type { SessionState } from '../../lib/messages.ts';
 import type { PageWatcher } from '../../lib/page-watcher.ts';
 import type { MarketplaceSite } from '../../lib/readers/captured-listing.ts';
 import { siteLabels } from '../../lib/sites.ts';
-import { panelCollapsedItem } from '../../lib/storage.ts';
 import { ChevronDownIcon, TradepostMark } from '../icons.tsx';
-import { useSession } from '../use-session.ts';
-import { useStoredValue } from '../use-stored-value.ts';
+import { extensionQueryKey } from '../use-session.ts';
 import { useListingLookup } from '../use-tradepost.ts';
 import { ListingView } from './listing-view.tsx';
+import type { PageSettingsStore } from './page-settings-store.ts';
 import { RepricingView } from './repricing-view.tsx';
 
 const useStyles = makeStyles({
@@ -63,16 +64,23 @@ const useStyles = makeStyles({
  * The panel beside a marketplace page: folded to a button or open as a card, remembered per site.
  * It reads the page through the watcher and asks the background worker about the item.
  */
-export function PagePanel({ site, watcher }: { site: MarketplaceSite; watcher: PageWatcher }) {
+export function PagePanel({ site, watcher, settings }: { site: MarketplaceSite; watcher: PageWatcher; settings: PageSettingsStore }) {
   const styles = useStyles();
   const bodyId = useId();
+  const queryClient = useQueryClient();
   const reading = useSyncExternalStore(watcher.subscribe, watcher.get);
-  const [collapsedBySite, setCollapsedBySite, loaded] = useStoredValue(panelCollapsedItem);
-  const collapsed = collapsedBySite[site];
-  const setCollapsed = (value: boolean) => setCollapsedBySite({ ...collapsedBySite, [site]: value });
+  const current = useSyncExternalStore(settings.subscribe, settings.get);
+  const session = current?.session ?? null;
+  const sessionKey = session === null ? null : JSON.stringify(session);
+  // Signed in, out or as someone else: what was read with the old session is read again.
+  useEffect(() => {
+    if (sessionKey !== null) void queryClient.invalidateQueries({ queryKey: extensionQueryKey });
+  }, [sessionKey, queryClient]);
+  const setCollapsed = (value: boolean) => void settings.setCollapsed(value);
 
   // Pages no reader knows (a search page, the admin's home) get no panel at all.
-  if (reading.status === 'unsupported' || !loaded) return null;
+  if (reading.status === 'unsupported' || current === null) return null;
+  const collapsed = current.collapsed;
 
   if (collapsed) {
     return (
@@ -114,7 +122,7 @@ export function PagePanel({ site, watcher }: { site: MarketplaceSite; watcher: P
           {reading.status === 'no-listing' ? (
             <Text size={200}>This page shows no single listing. Open one listing to see it beside your Tradepost stock.</Text>
           ) : (
-            <SignedInPanel listing={reading.listing} />
+            <SignedInPanel listing={reading.listing} session={current.session} />
           )}
         </div>
       </section>
@@ -122,13 +130,17 @@ export function PagePanel({ site, watcher }: { site: MarketplaceSite; watcher: P
   );
 }
 
-function SignedInPanel({ listing }: { listing: Extract<ReturnType<PageWatcher['get']>, { status: 'read' }>['listing'] }) {
-  const session = useSession();
-  const signedIn = session.data?.status === 'signed-in';
+function SignedInPanel({
+  listing,
+  session,
+}: {
+  listing: Extract<ReturnType<PageWatcher['get']>, { status: 'read' }>['listing'];
+  session: SessionState;
+}) {
+  const signedIn = session.status === 'signed-in';
   const lookup = useListingLookup(signedIn ? listing : null);
   const [tab, setTab] = useState<'listing' | 'repricing'>('listing');
 
-  if (session.isPending) return <Spinner size="tiny" label="Checking your session" labelPosition="after" />;
   if (!signedIn) {
     return (
       <MessageBar intent="info" layout="multiline">

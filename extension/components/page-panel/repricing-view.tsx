@@ -1,9 +1,10 @@
-import { Button, MessageBar, MessageBarBody, makeStyles, mergeClasses, Text, Tooltip, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { formatMoney, formatPercent } from '@tradepost/shared/ui/money.ts';
 import type { ListingLookup } from '../../lib/catalog-lookup.ts';
 import type { CapturedListing } from '../../lib/readers/captured-listing.ts';
 import { type Repricing, repricing } from '../../lib/repricing.ts';
 import { Figures } from '../figures.tsx';
+import { ApplyPrice } from './apply-price.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -46,7 +47,6 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   labelBelow: { top: '32px' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
 });
 
 /** Where cost, floor, our suggestion and the page's price sit against each other. */
@@ -160,19 +160,12 @@ export function RepricingView({ listing, lookup }: { listing: CapturedListing; l
           <MessageBarBody>This page's price is below your floor.</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.actions}>
-        <Tooltip
-          relationship="description"
-          content="Prices change on marketplaces through marketplace sync, which is not connected yet. Until then, change it on the page."
-        >
-          <Button appearance="primary" disabledFocusable>
-            Apply suggested price
-          </Button>
-        </Tooltip>
-        <Text size={200} className={styles.note}>
-          Applying arrives with marketplace sync.
-        </Text>
-      </div>
+      <ApplyPrice
+        site={listing.site}
+        stock={stock}
+        variantId={match.variant_id}
+        startCents={figures.suggested?.price_cents ?? figures.page_price_cents}
+      />
     </section>
   );
 }

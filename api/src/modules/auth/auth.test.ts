@@ -279,3 +279,21 @@ describe('registration rate limit per IP', () => {
     }
   });
 });
+
+describe('cross-origin calls', () => {
+  it('the extension may use every method the API has; an unknown web origin gets no CORS grant', async () => {
+    const preflight = (origin: string, method: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/businesses/00000000-0000-0000-0000-000000000000/listings/00000000-0000-0000-0000-000000000000',
+        headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
+      });
+    for (const method of ['DELETE', 'PATCH', 'PUT', 'POST']) {
+      const res = await preflight('chrome-extension://abcdefghijklmnopabcdefghijklmnop', method);
+      expect(res.headers['access-control-allow-origin']).toBe('chrome-extension://abcdefghijklmnopabcdefghijklmnop');
+      expect(String(res.headers['access-control-allow-methods'])).toContain(method);
+    }
+    const foreign = await preflight('https://evil.example', 'DELETE');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
