@@ -324,6 +324,15 @@ describe('extension panels on marketplace pages', () => {
     await page.getByLabel('Live updates: Live').waitFor();
     await shoot(page, 'ext-sidepanel-search');
     await shootDark(page, page, 'ext-sidepanel-search');
+    // The page panel's quick actions serve here too: one more pair of size 9 received.
+    await detail.getByRole('button', { name: 'Adjust stock' }).click();
+    const form = detail.getByRole('form', { name: 'Adjust stock' });
+    await form.getByLabel('Size').selectOption({ label: '9 (4 available)' });
+    await form.getByLabel('Change').fill('1');
+    await form.getByRole('button', { name: 'Save adjustment' }).click();
+    await form.getByText(/^Size 9 at .+: 5 on hand now\.$/).waitFor();
+    await expect.poll(async () => (await stockRow(detail, '9')).slice(0, 3)).toEqual(['9', '5', '5']);
+    await shoot(page, 'ext-sidepanel-adjusted');
     await page.close();
   });
 

@@ -13,16 +13,16 @@ import {
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import { formatMoney } from '@tradepost/shared/ui/money.ts';
 import { useDeferredValue, useState } from 'react';
-import { productPath } from '../../lib/capture-draft.ts';
 import type { SessionState } from '../../lib/messages.ts';
 import type { ProductSummary } from '../../lib/stock-view.ts';
 import { Figures } from '../figures.tsx';
-import { OpenIcon, TradepostMark } from '../icons.tsx';
+import { TradepostMark } from '../icons.tsx';
+import { StockActions } from '../page-panel/stock-actions.tsx';
 import { ProductHeading } from '../product-heading.tsx';
 import { SignInPanel } from '../sign-in-panel.tsx';
 import { StockTable } from '../stock-table.tsx';
 import { useSession, useSignOut } from '../use-session.ts';
-import { openInTradepost, useProductSearch, useProductStock } from '../use-tradepost.ts';
+import { useProductSearch, useProductStock } from '../use-tradepost.ts';
 import { BatchProgressSection } from './batch-progress.tsx';
 
 const useStyles = makeStyles({
@@ -71,7 +71,6 @@ const useStyles = makeStyles({
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   count: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
 /** The side panel: sign-in when signed out; otherwise inventory search, a product's stock, and batch progress. */
@@ -208,17 +207,17 @@ function ProductDetail({ productId }: { productId: string }) {
           {
             label: 'Average cost',
             value: data.average_cost_cents === null ? '–' : formatMoney(data.average_cost_cents, data.currency),
-            hint: data.totals.units_without_cost > 0 ? `${data.totals.units_without_cost} units without cost` : undefined,
+            hint:
+              data.totals.units_without_cost > 0
+                ? `${data.totals.units_without_cost} ${data.totals.units_without_cost === 1 ? 'unit' : 'units'} without cost`
+                : undefined,
           },
           { label: 'Value at cost', value: formatMoney(data.totals.value_at_cost_cents, data.currency) },
         ]}
       />
       <StockTable stock={data} />
-      <div className={styles.actions}>
-        <Button appearance="primary" icon={<OpenIcon />} onClick={() => openInTradepost(productPath(data.product.id))}>
-          Open in Tradepost
-        </Button>
-      </div>
+      {/* The same quick actions as the page panel: open it, adjust stock, record a sale. */}
+      <StockActions stock={data} currentVariantId={null} locations={data.locations} pagePriceCents={null} />
     </section>
   );
 }
