@@ -1,30 +1,9 @@
-import {
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Select,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
-import {
-  ArrowClockwiseRegular,
-  ArrowSwapRegular,
-  BoxRegular,
-  BranchForkRegular,
-  HistoryRegular,
-  MailInboxRegular,
-  TaskListSquareLtrRegular,
-} from '@fluentui/react-icons';
-import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
-import { useSearchParams } from 'react-router-dom';
+import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
+import { BranchForkRegular, HistoryRegular, MailInboxRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { ProductPicker, productMeta } from '../../../features/catalog/product-picker.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useProduct } from '../../../features/catalog/use-products.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
+import { useChosenVariant, VariantChooserSection } from '../../../features/inventory/variant-chooser.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
@@ -32,11 +11,6 @@ import { useVariantSyncState } from '../../../features/sync/use-sync-health.ts';
 import { JobsTable, ListingStates, SyncLogTable, WebhooksTable } from './sync-state-tables.tsx';
 
 const useStyles = makeStyles({
-  chosen: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '12px 16px' },
-  chosenTitle: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
-  chosenMeta: { ...typographyStyles.caption1, margin: '2px 0 0', color: tokens.colorNeutralForeground3 },
-  pickers: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px' },
-  size: { minWidth: '180px' },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
   empty: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '12px' },
 });
@@ -46,28 +20,20 @@ export function InventoryDebug2Page() {
   const styles = useStyles();
   const scope = useBusinessScope();
   const toast = useAppToast();
-  const [params, setParams] = useSearchParams();
-  const productId = params.get('product');
-  const product = useProduct(scope, productId);
-  const variantParam = params.get('variant');
-  const variants = product.data?.variants ?? [];
-  const variantId = variantParam ?? variants[0]?.id ?? null;
-  const variant = variants.find((v) => v.id === variantId);
+  const chooser = useChosenVariant(scope);
+  const { variantId, variant, label } = chooser;
   const state = useVariantSyncState(scope, variantId);
   const findByCode = useVariantByCode(scope);
   const currency = scope?.currency ?? 'USD';
-  const label = (size: string, format = product.data?.size_format) => (format && isSizeFormatId(format) ? sizeLabel(format, size) : size);
 
   // A scan anywhere on the page opens that size's state.
   useScanHandler((code) => {
     void findByCode(code).then((found) => {
       if (found === null) toast({ intent: 'warning', title: 'No size has that code', body: code });
-      else setParams({ product: found.productId, variant: found.variantId });
+      else chooser.open(found.productId, found.variantId);
     });
   });
 
-  const setVariant = (id: string) =>
-    setParams(productId === null ? { variant: id } : { product: productId, variant: id }, { replace: true });
   const data = state.data;
 
   return (
@@ -81,53 +47,17 @@ export function InventoryDebug2Page() {
         </ButtonLink>
       }
     >
-      <PageSection id="sync-variant" title="Product and size" icon={<BoxRegular />}>
-        {productId === null && variantParam === null ? (
-          <ProductPicker
-            scope={scope}
-            onPick={(picked) => setParams({ product: picked.id })}
-            pickLabel="Inspect"
-            hint="Title, style code, SKU or barcode. Scanning a size's barcode opens it directly."
-          />
-        ) : productId !== null && product.isPending ? (
-          <p className={styles.muted}>
-            <Spinner size="tiny" aria-hidden="true" /> Loading product…
-          </p>
-        ) : (
-          <div className={styles.chosen}>
-            <div>
-              <p className={styles.chosenTitle}>{product.data?.title ?? data?.variant.title ?? 'Size'}</p>
-              <p className={styles.chosenMeta}>
-                {product.data === undefined ? '' : productMeta(product.data) || product.data.category}
-                {data === undefined ? '' : ` · SKU ${data.variant.sku} · ${data.variant.available} available`}
-              </p>
-            </div>
-            <div className={styles.pickers}>
-              {variants.length === 0 ? null : (
-                <Field label="Size" className={styles.size}>
-                  <Select value={variantId ?? ''} onChange={(_, d) => setVariant(d.value)}>
-                    {variants.map((v) => (
-                      <option key={v.id} value={v.id}>
-                        {label(v.size)} — {v.available} available
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
-              <Button icon={<ArrowSwapRegular />} onClick={() => setParams({})}>
-                Change product
-              </Button>
-              <Button
-                icon={<ArrowClockwiseRegular />}
-                onClick={() => void state.refetch()}
-                disabled={variantId === null || state.isFetching}
-              >
-                Refresh
-              </Button>
-            </div>
-          </div>
-        )}
-      </PageSection>
+      <VariantChooserSection
+        id="sync-variant"
+        scope={scope}
+        chooser={chooser}
+        fallbackTitle={data?.variant.title ?? 'Size'}
+        detail={data === undefined ? '' : ` · SKU ${data.variant.sku} · ${data.variant.available} available`}
+        optionText={(v, size) => `${size} — ${v.available} available`}
+        pickerHint="Title, style code, SKU or barcode. Scanning a size's barcode opens it directly."
+        onRefresh={() => void state.refetch()}
+        refreshDisabled={variantId === null || state.isFetching}
+      />
 
       {variantId === null ? null : state.isPending ? (
         <p className={styles.muted}>
