@@ -16,19 +16,10 @@ import { useState } from 'react';
 import type { ChannelState } from '../../lib/channel-actions.ts';
 import type { ProductStock } from '../../lib/stock-view.ts';
 import { openInTradepost, useChannelState, useEndListing, useListProduct } from '../use-tradepost.ts';
+import { PanelSection } from './panel-section.tsx';
 import { isBatchFinished, useBatchWatch } from './use-batch-watch.ts';
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  heading: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase200,
-    lineHeight: tokens.lineHeightBase200,
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorNeutralForeground3,
-    textTransform: 'uppercase',
-    letterSpacing: '0.04em',
-  },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   channel: {
     display: 'flex',
@@ -74,11 +65,10 @@ export const channelQueryOf = (stock: ProductStock) => ({
 
 /** The product on each marketplace: listing state, listed quantity per size, last error, and list or end. */
 export function ChannelListings({ stock, currentVariantId }: { stock: ProductStock; currentVariantId: string | null }) {
-  const styles = useStyles();
+  const _styles = useStyles();
   const channels = useChannelState(channelQueryOf(stock));
   return (
-    <section className={styles.section} aria-label="On your marketplaces">
-      <h3 className={styles.heading}>On your marketplaces</h3>
+    <PanelSection title="On your marketplaces">
       {channels.isPending ? (
         <Spinner size="tiny" label="Reading your listings" labelPosition="after" />
       ) : channels.error !== null ? (
@@ -93,7 +83,7 @@ export function ChannelListings({ stock, currentVariantId }: { stock: ProductSto
       ) : (
         <ChannelList state={channels.data} stock={stock} currentVariantId={currentVariantId} />
       )}
-    </section>
+    </PanelSection>
   );
 }
 

@@ -22,19 +22,10 @@ import { ProductHeading } from '../product-heading.tsx';
 import { StockTable } from '../stock-table.tsx';
 import { openInTradepost, useCaptureListing, useChannelState } from '../use-tradepost.ts';
 import { ChannelListings, channelQueryOf } from './channel-listings.tsx';
+import { PanelSection } from './panel-section.tsx';
 import { StockActions } from './stock-actions.tsx';
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  heading: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase200,
-    lineHeight: tokens.lineHeightBase200,
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorNeutralForeground3,
-    textTransform: 'uppercase',
-    letterSpacing: '0.04em',
-  },
   pageTitle: { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: '2', WebkitBoxOrient: 'vertical' },
   facts: { color: tokens.colorNeutralForeground2 },
   missing: { color: tokens.colorNeutralForeground3 },
@@ -80,8 +71,7 @@ export function ListingView({
   const missing = listing.missing.filter((field) => field !== 'listing_id');
   return (
     <>
-      <section className={styles.section} aria-label="On this page">
-        <h3 className={styles.heading}>On this page</h3>
+      <PanelSection title="On this page">
         <Text weight="semibold" className={styles.pageTitle}>
           {listing.title ?? 'No title on this page'}
         </Text>
@@ -93,9 +83,8 @@ export function ListingView({
             Not on the page: {describeFields(missing)}
           </Text>
         )}
-      </section>
-      <section className={styles.section} aria-label="In Tradepost">
-        <h3 className={styles.heading}>In Tradepost</h3>
+      </PanelSection>
+      <PanelSection title="In Tradepost">
         {lookup.isPending ? (
           <Spinner size="tiny" label="Looking for it in your catalog" labelPosition="after" />
         ) : lookup.error !== null ? (
@@ -112,7 +101,7 @@ export function ListingView({
         ) : (
           <NotInCatalog listing={listing} />
         )}
-      </section>
+      </PanelSection>
     </>
   );
 }
