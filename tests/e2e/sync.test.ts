@@ -1,4 +1,5 @@
 import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
+import type { InventoryControl } from '@tradepost/shared/schemas/listings.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ShopifySimulator, startShopifySimulator } from '../simulators/shopify/shopify-simulator.ts';
@@ -143,6 +144,46 @@ describe('listings control, a marketplace sale, sync health and a size’s sync 
       .waitFor();
   });
 
+  it('a size’s own price set in the overrides dialog is pushed and shown as its price after a reload', async () => {
+    const overrides = () =>
+      page
+        .getByRole('listitem')
+        .filter({ hasText: title })
+        .getByRole('button', { name: `Overrides for ${title} on Shopify` });
+    await overrides().click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByText('Product price · $210.00').first().waitFor();
+    await dialog.getByLabel('Size 10', { exact: true }).fill('19x');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter an amount such as 199.00, or leave it blank').waitFor();
+    await dialog.getByLabel('Size 10', { exact: true }).fill('199');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Shopify listing updated').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // Shopify confirmed it: what we last told the platform is the size's price.
+    const pushed = async () => {
+      const control = await call<InventoryControl>('GET', `/listings/inventory-control?search=${tag}`);
+      const listing = control.rows[0]?.listings.find((l) => l.platform === 'shopify');
+      return listing?.variants.find((v) => v.variant_id === variant10)?.pushed_price_cents;
+    };
+    await expect.poll(pushed, { timeout: 20_000 }).toBe(19_900);
+
+    await page.reload();
+    const row = page.getByRole('listitem').filter({ hasText: title });
+    await row
+      .getByRole('region', { name: `${title} on Shopify` })
+      .getByText('1 size price', { exact: false })
+      .waitFor();
+    await overrides().click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByText('Size price $199.00').waitFor();
+    expect(await dialog.getByLabel('Size 10', { exact: true }).inputValue()).toBe('199.00');
+    expect(await dialog.getByLabel('Size 9', { exact: true }).inputValue()).toBe('');
+    await screenshot(page, 'sync-size-price-dialog-1280');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('sync health shows the sale’s notification and the calls; debug2 shows the size on both channels', async () => {
     await page.goto(`${inject('baseUrl')}/sync-health`);
     const card = page.getByRole('article', { name: 'Shopify' });
@@ -184,6 +225,11 @@ describe('listings control, a marketplace sale, sync health and a size’s sync 
     const width = await small.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(small, 'sync-inventory-control-390');
+    await row.getByRole('button', { name: `Overrides for ${title} on Shopify` }).click();
+    const dialog = small.getByRole('dialog');
+    await dialog.getByText('Size price $199.00').waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(small, 'sync-size-price-dialog-390');
     await phone.close();
   });
 });

@@ -9,6 +9,7 @@ import { Migration20261122000008CatalogDetails } from './20261122-0008-catalog-d
 import { Migration20261122000009Sales } from './20261122-0009-sales.ts';
 import { Migration20261122000010PreownedItems } from './20261122-0010-preowned-items.ts';
 import { Migration20261122000011MarketplaceSync } from './20261122-0011-marketplace-sync.ts';
+import { Migration20261122000012ListingSizePrices } from './20261122-0012-listing-size-prices.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: '20261122-0009-sales', class: Migration20261122000009Sales },
   { name: '20261122-0010-preowned-items', class: Migration20261122000010PreownedItems },
   { name: '20261122-0011-marketplace-sync', class: Migration20261122000011MarketplaceSync },
+  { name: '20261122-0012-listing-size-prices', class: Migration20261122000012ListingSizePrices },
 ];

@@ -23,7 +23,10 @@ export const BATCH_ITEM_LIMIT = 10_000;
 const productItemSchema = z.strictObject({ product_id: uuidSchema });
 const priceItemSchema = z.strictObject({
   variant_id: uuidSchema,
-  /** Absent: the price Tradepost lists at (listing override, else the variant's price). */
+  /**
+   * Kept as the size's own price on the listing when the item succeeds. Absent: back to the channel's
+   * price (listing override, price rule, variant price), dropping the size's own price.
+   */
   price_cents: z
     .number({ error: 'Price must be a number of cents' })
     .int({ error: 'Price must be whole cents' })

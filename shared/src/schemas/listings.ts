@@ -9,9 +9,18 @@ import { imageRefSchema } from './media.ts';
 export const listingStatuses = ['pending', 'active', 'ended', 'error'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
 
+/** Where a size's price on a channel comes from, first match wins: its own, the listing's, the price rule, the product's. */
+export const priceSources = ['size', 'listing', 'rule', 'product'] as const;
+export type PriceSource = (typeof priceSources)[number];
+
 export const listingVariantSchema = z.object({
   variant_id: uuidSchema,
   external_sku: z.string(),
+  /** This size's own price on this listing; null: it follows the listing's price or the channel's rule. */
+  price_override_cents: z.number().int().nullable(),
+  /** The price this size sells at on the channel now, and where it comes from; null: no price known. */
+  price_cents: z.number().int().nullable(),
+  price_source: z.enum(priceSources).nullable(),
   /** What we last told the platform; null before the first push. */
   pushed_quantity: z.number().int().nullable(),
   pushed_price_cents: z.number().int().nullable(),
@@ -122,6 +131,22 @@ export const updateListingBodySchema = z
     quantity_cap: nullableCount('Quantity cap', 100_000),
     /** Units held back on this listing; null: the channel's buffer. */
     quantity_buffer: nullableCount('Quantity buffer', 1000),
+    /** Sizes' own prices on this listing; a null price goes back to the listing's or the channel's. */
+    size_prices: z
+      .array(
+        z.strictObject({
+          variant_id: uuidSchema,
+          price_cents: z
+            .number({ error: 'Size price must be a number of cents' })
+            .int({ error: 'Size price must be whole cents' })
+            .min(1, { error: 'Size price must be more than zero' })
+            .max(100_000_000, { error: 'Size price must be at most 1,000,000.00' })
+            .nullable(),
+        }),
+        { error: 'Size prices must be a list' },
+      )
+      .max(200, { error: 'At most 200 sizes at once' })
+      .optional(),
   })
   .strict();
 export type UpdateListingBody = z.infer<typeof updateListingBodySchema>;

@@ -8,6 +8,7 @@ import { SHOPIFY_INPUT_LIMIT } from '../marketplaces/adapters/shopify/shopify-ad
 import { SQUARE_CHANGES_LIMIT } from '../marketplaces/adapters/square/square-adapter.ts';
 import type { ItemResult, Platform, VariantRef } from '../marketplaces/adapters/types.ts';
 import { channelPrices } from '../sync/channel-price.ts';
+import { enqueuePricePushes } from '../sync/enqueue-pushes.ts';
 import { endListing, listProduct } from '../sync/listings.service.ts';
 import { availableAt, pushableQuantity, sellingLocations } from '../sync/pushable-quantity.ts';
 import type { SyncConnection, SyncDeps } from '../sync/sync-connection.ts';
@@ -52,7 +53,12 @@ export type Executor = {
   prepare(context: ExecutorContext, items: Omit<ClaimedItem, 'request'>[]): Promise<Prepared[]>;
   /** Sends one chunk; answers one outcome per item. ReconnectNeeded propagates. */
   send(context: ExecutorContext, items: ClaimedItem[]): Promise<ItemOutcome[]>;
+  /** What a succeeded item leaves behind, in the transaction that marks it succeeded (a failed item changes nothing). */
+  settle?(tx: EntityManager, context: ExecutorContext, succeeded: SettledItem[]): Promise<void>;
 };
+
+/** An item just marked succeeded, as it was asked for. */
+export type SettledItem = { id: string; variant_id: string | null; input: Record<string, unknown> };
 
 /** The platform's bulk limits (tests/simulators/README.md): eBay 25 per bulk call, Shopify 250 inputs, Square 100 changes. */
 const bulkLimit: Record<Platform, number> = { ebay: EBAY_BULK_LIMIT, shopify: SHOPIFY_INPUT_LIMIT, square: SQUARE_CHANGES_LIMIT };
@@ -105,23 +111,22 @@ const priceExecutor = (platform: Platform): Executor => ({
       context,
       items.map((item) => item.variant_id ?? ''),
     );
-    // Items without a price of their own sell at the channel's price (override, price rule, variant price).
-    const defaults = new Map<string, number | null>();
-    const byOverride = new Map<number | null, string[]>();
-    for (const item of items) {
+    // Items without a price go back to the channel's price: the size's own price is dropped when
+    // they succeed (settle), so it is left out here (listing override, price rule, variant price).
+    const backTo = items.flatMap((item) => {
       const row = listed.get(item.variant_id ?? '');
-      if (!row || typeof item.input.price_cents === 'number') continue;
-      byOverride.set(row.price_override_cents, [...(byOverride.get(row.price_override_cents) ?? []), row.variant_id]);
-    }
-    for (const [overrideCents, variantIds] of byOverride) {
-      const prices = await channelPrices(context.em, {
-        businessId: context.businessId,
-        channelId: context.connection.channel_id,
-        overrideCents,
-        variantIds,
-      });
-      for (const [id, price] of prices) defaults.set(id, price);
-    }
+      if (!row || typeof item.input.price_cents === 'number') return [];
+      return [
+        {
+          variantId: row.variant_id,
+          channelId: context.connection.channel_id,
+          sizeOverrideCents: null,
+          listingOverrideCents: row.price_override_cents,
+        },
+      ];
+    });
+    const prices = await channelPrices(context.em, context.businessId, backTo);
+    const defaults = new Map(backTo.map((target, i) => [target.variantId, prices[i]?.cents ?? null]));
     return items.map((item) => {
       const row = listed.get(item.variant_id ?? '');
       const problem = notListed(row);
@@ -138,6 +143,26 @@ const priceExecutor = (platform: Platform): Executor => ({
     const outcomes = items.map((item, i) => outcomeOf(item.id, results[i]));
     await recordPushes(context, 'price', items, outcomes);
     return outcomes;
+  },
+  async settle(tx, context, succeeded) {
+    // A size repriced by hand keeps that price through later automatic pushes (channel-price.ts);
+    // an item without a price goes back to the channel's price.
+    const sizePrices = succeeded.map((item) => ({
+      variant_id: item.variant_id,
+      price_cents: typeof item.input.price_cents === 'number' ? item.input.price_cents : null,
+    }));
+    await tx.execute(
+      `UPDATE channel_listing_variants lv SET price_override_cents = x.price_cents
+         FROM jsonb_to_recordset(?::jsonb) AS x(variant_id uuid, price_cents integer)
+        WHERE lv.business_id = ? AND lv.connection_id = ? AND lv.variant_id = x.variant_id`,
+      [JSON.stringify(sizePrices), context.businessId, context.connection.id],
+    );
+    // A price push that read the old price while this batch ran is corrected (it sends nothing otherwise).
+    await enqueuePricePushes(
+      tx,
+      context.businessId,
+      succeeded.flatMap((item) => (item.variant_id ? [item.variant_id] : [])),
+    );
   },
 });
 

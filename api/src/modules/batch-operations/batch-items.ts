@@ -3,6 +3,7 @@ import type { CreateBatchBody } from '@tradepost/shared/schemas/batch-operations
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import type { Platform } from '../marketplaces/adapters/types.ts';
+import { channelPrices } from '../sync/channel-price.ts';
 import { platformNames } from '../sync/sync-connection.ts';
 
 /** One row of batch_operation_items as it is inserted. */
@@ -14,7 +15,7 @@ export type NewBatchItem = {
   input: Record<string, unknown>;
 };
 
-type Connection = { id: string; platform: Platform };
+type Connection = { id: string; channel_id: string; platform: Platform };
 
 const uuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
 
@@ -82,13 +83,12 @@ export async function resolveBatchItems(
     {
       id: string;
       product_id: string;
-      price_cents: number | null;
       external_sku: string | null;
       listing_status: string | null;
       price_override_cents: number | null;
     }[]
   >(
-    `SELECT v.id, v.product_id, v.price_cents, lv.external_sku, l.status AS listing_status, l.price_override_cents
+    `SELECT v.id, v.product_id, lv.external_sku, l.status AS listing_status, l.price_override_cents
        FROM variants v
        LEFT JOIN channel_listing_variants lv ON lv.variant_id = v.id AND lv.connection_id = ? AND lv.business_id = v.business_id
        LEFT JOIN channel_listings l ON l.id = lv.listing_id
@@ -98,6 +98,7 @@ export async function resolveBatchItems(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new NotFound(`Variant ${missing} not found`);
+  const channelPriceOf = await backToChannelPrices(em, businessId, connection, body, byId);
   const errors: FieldError[] = [];
   for (const [i, item] of body.items.entries()) {
     const row = byId.get(item.variant_id);
@@ -106,9 +107,8 @@ export async function resolveBatchItems(
       errors.push({ field: `items.${i}.variant_id`, message: `This size is not listed on ${where}: list the product first` });
     } else if (row.listing_status === 'ended') {
       errors.push({ field: `items.${i}.variant_id`, message: `The ${where} listing has ended: relist it first` });
-    } else if (body.operation_type === 'price' && !('price_cents' in item && item.price_cents !== undefined)) {
-      if (row.price_override_cents === null && row.price_cents === null)
-        errors.push({ field: `items.${i}.price_cents`, message: 'This size has no price: give one' });
+    } else if (channelPriceOf.get(item.variant_id) === null) {
+      errors.push({ field: `items.${i}.price_cents`, message: 'This size has no price: give one' });
     }
   }
   if (errors.length) refuse(errors);
@@ -122,4 +122,27 @@ export async function resolveBatchItems(
       input: { ...item },
     };
   });
+}
+
+/**
+ * For price items without a price ("back to the channel's price", which also drops the size's own
+ * price): what the channel's price would be without the size's own price; null: there is none.
+ */
+async function backToChannelPrices(
+  em: EntityManager,
+  businessId: string,
+  connection: Connection,
+  body: CreateBatchBody,
+  rows: Map<string, { id: string; price_override_cents: number | null }>,
+): Promise<Map<string, number | null>> {
+  if (body.operation_type !== 'price') return new Map();
+  const targets = body.items.flatMap((item) => {
+    const row = rows.get(item.variant_id);
+    if (!row || item.price_cents !== undefined) return [];
+    return [
+      { variantId: row.id, channelId: connection.channel_id, sizeOverrideCents: null, listingOverrideCents: row.price_override_cents },
+    ];
+  });
+  const prices = await channelPrices(em, businessId, targets);
+  return new Map(targets.map((target, i) => [target.variantId, prices[i]?.cents ?? null]));
 }

@@ -7,7 +7,15 @@ import type { EventBus } from '../../plugins/events.ts';
 import { ReconnectNeeded } from '../marketplaces/adapters/http.ts';
 import { connectionAdapter, findSyncConnection, platformNames, type SyncDeps } from '../sync/sync-connection.ts';
 import { messageOf } from '../sync/sync-log.ts';
-import { type ClaimedItem, chunkFailure, type Executor, type ExecutorContext, executorFor, type ItemOutcome } from './batch-executors.ts';
+import {
+  type ClaimedItem,
+  chunkFailure,
+  type Executor,
+  type ExecutorContext,
+  executorFor,
+  type ItemOutcome,
+  type SettledItem,
+} from './batch-executors.ts';
 import { type BatchRow, loadBatchRow } from './batch-operations.service.ts';
 import { type BatchCounts, batchProgress } from './batch-progress.ts';
 
@@ -75,20 +83,37 @@ async function claimChunk(em: EntityManager, context: ExecutorContext, executor:
   return claimed;
 }
 
-/** Stores each item's answer. Rate-limited items stay `sending` with their request, to be sent again after the pause. */
-async function recordOutcomes(em: EntityManager, businessId: string, outcomes: ItemOutcome[]): Promise<void> {
+/**
+ * Stores each item's answer, and what a succeeded item leaves behind (the executor's settle) in
+ * the same transaction. Rate-limited items stay `sending` with their request, to be sent again
+ * after the pause. Only items still `sending` are answered, so a resent item settles once more
+ * with the same values at most.
+ */
+async function recordOutcomes(em: EntityManager, context: ExecutorContext, executor: Executor, outcomes: ItemOutcome[]): Promise<void> {
   const answered = outcomes.filter((outcome) => !outcome.rateLimited);
   if (answered.length === 0) return;
-  await em.execute(
-    `UPDATE batch_operation_items i
-        SET status = CASE WHEN x.ok THEN 'succeeded' ELSE 'failed' END, response = x.response, error = x.error, updated_at = now()
-       FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, ok boolean, response jsonb, error text)
-      WHERE i.business_id = ? AND i.id = x.id AND i.status = 'sending'`,
-    [
-      JSON.stringify(answered.map((o) => ({ id: o.id, ok: o.ok, response: o.response ?? null, error: o.error?.slice(0, 2_000) ?? null }))),
-      businessId,
-    ],
-  );
+  await em.transactional(async (tx) => {
+    const marked = await tx.execute<(SettledItem & { status: string })[]>(
+      `UPDATE batch_operation_items i
+          SET status = CASE WHEN x.ok THEN 'succeeded' ELSE 'failed' END, response = x.response, error = x.error, updated_at = now()
+         FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, ok boolean, response jsonb, error text)
+        WHERE i.business_id = ? AND i.id = x.id AND i.status = 'sending'
+        RETURNING i.id, i.variant_id, i.input, i.status`,
+      [
+        JSON.stringify(
+          answered.map((o) => ({ id: o.id, ok: o.ok, response: o.response ?? null, error: o.error?.slice(0, 2_000) ?? null })),
+        ),
+        context.businessId,
+      ],
+    );
+    const succeeded = marked.filter((item) => item.status === 'succeeded');
+    if (succeeded.length > 0 && executor.settle)
+      await executor.settle(
+        tx,
+        context,
+        succeeded.map(({ status: _, ...item }) => item),
+      );
+  });
 }
 
 /** Counters recomputed from the items, so a run that died between two writes leaves nothing off by one. */
@@ -177,7 +202,7 @@ export function batchRunHandler(runner: BatchRunnerDeps): JobHandler {
         outcomes = chunkFailure(chunk, error);
         runner.log.warn({ batch: batchId, err: messageOf(error) }, 'batch chunk failed');
       }
-      await recordOutcomes(em, businessId, outcomes);
+      await recordOutcomes(em, context, executor, outcomes);
       const counts = await refreshCounts(em, businessId, batchId);
       if (outcomes.some((outcome) => outcome.rateLimited)) {
         await progress.update(counts, true);

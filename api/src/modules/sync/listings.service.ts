@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import type { Listing, UpdateListingBody } from '@tradepost/shared/schemas/listings.ts';
 import { newId } from '../../db/ids.ts';
 import { Invalid, NotFound } from '../../errors.ts';
@@ -23,34 +24,52 @@ import { messageOf, writeSyncLog } from './sync-log.ts';
 export { pushableQuantity } from './pushable-quantity.ts';
 export type { SyncDeps } from './sync-connection.ts';
 
+type StoredVariant = Omit<Listing['variants'][number], 'price_cents' | 'price_source'>;
 type ListingRow = Omit<Listing, 'listed_at' | 'ended_at' | 'variants'> & {
+  channel_id: string;
   listed_at: Date | null;
   ended_at: Date | null;
-  variants: Listing['variants'];
+  variants: StoredVariant[];
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Listings with their sizes, newest state; `where` filters channel_listings `l` (business already applied). */
+/** Listings with their sizes and each size's price now, newest state; `where` filters channel_listings `l` (business already applied). */
 export async function findListings(em: EntityManager, businessId: string, where: string, params: unknown[]): Promise<Listing[]> {
   const rows = await em.execute<ListingRow[]>(
-    `SELECT l.id, l.connection_id, c.platform, l.product_id, l.status, l.external_id, l.external_url, l.price_override_cents,
+    `SELECT l.id, l.connection_id, c.channel_id, c.platform, l.product_id, l.status, l.external_id, l.external_url, l.price_override_cents,
             l.quantity_cap, l.quantity_buffer, l.last_error, l.listed_at, l.ended_at,
             coalesce((SELECT json_agg(json_build_object(
-                       'variant_id', v.variant_id, 'external_sku', v.external_sku, 'pushed_quantity', v.pushed_quantity,
-                       'pushed_price_cents', v.pushed_price_cents, 'pushed_at', v.pushed_at, 'channel_quantity', v.channel_quantity,
-                       'last_error', v.last_error) ORDER BY v.external_sku)
+                       'variant_id', v.variant_id, 'external_sku', v.external_sku, 'price_override_cents', v.price_override_cents,
+                       'pushed_quantity', v.pushed_quantity, 'pushed_price_cents', v.pushed_price_cents, 'pushed_at', v.pushed_at,
+                       'channel_quantity', v.channel_quantity, 'last_error', v.last_error) ORDER BY v.external_sku)
                         FROM channel_listing_variants v WHERE v.listing_id = l.id), '[]'::json) AS variants
        FROM channel_listings l JOIN channel_connections c ON c.id = l.connection_id
       WHERE l.business_id = ? AND ${where}
       ORDER BY l.created_at`,
     [businessId, ...params],
   );
-  return rows.map((row) => ({
+  const prices = await channelPrices(
+    em,
+    businessId,
+    rows.flatMap((row) =>
+      row.variants.map((v) => ({
+        variantId: v.variant_id,
+        channelId: row.channel_id,
+        sizeOverrideCents: v.price_override_cents,
+        listingOverrideCents: row.price_override_cents,
+      })),
+    ),
+  );
+  let next = 0;
+  return rows.map(({ channel_id: _, ...row }) => ({
     ...row,
     listed_at: iso(row.listed_at),
     ended_at: iso(row.ended_at),
-    variants: row.variants.map((v) => ({ ...v, pushed_at: iso(v.pushed_at) })),
+    variants: row.variants.map((v) => {
+      const price = prices[next++] ?? { cents: null, source: null };
+      return { ...v, pushed_at: iso(v.pushed_at), price_cents: price.cents, price_source: price.source };
+    }),
   }));
 }
 
@@ -126,13 +145,15 @@ export async function listProduct(
     [businessId, connection.id, product.id],
   );
   const listed = existing
-    ? (
-        await em.execute<{ variant_id: string }[]>('SELECT variant_id FROM channel_listing_variants WHERE listing_id = ?', [existing.id])
-      ).map((r) => r.variant_id)
+    ? await em.execute<{ variant_id: string; price_override_cents: number | null }[]>(
+        'SELECT variant_id, price_override_cents FROM channel_listing_variants WHERE business_id = ? AND listing_id = ?',
+        [businessId, existing.id],
+      )
     : [];
+  const sizePrices = new Map(listed.map((r) => [r.variant_id, r.price_override_cents]));
   // Sizes already on the listing stay on it: Shopify's productSet deletes the variants not sent.
   const wanted = new Set(input.variantIds ?? variants.map((v) => v.id));
-  for (const id of listed) wanted.add(id);
+  for (const row of listed) wanted.add(row.variant_id);
   const chosen = variants.filter((v) => wanted.has(v.id));
 
   const available = await availableAt(
@@ -142,16 +163,20 @@ export async function listProduct(
     sellingLocations(connection.settings),
   );
   const buffer = existing?.quantity_buffer ?? connection.channel_buffer;
-  const prices = await channelPrices(em, {
+  const prices = await channelPrices(
+    em,
     businessId,
-    channelId: connection.channel_id,
-    overrideCents: existing?.price_override_cents ?? null,
-    variantIds: chosen.map((v) => v.id),
-  });
-  let sized = chosen.map((v) => ({
+    chosen.map((v) => ({
+      variantId: v.id,
+      channelId: connection.channel_id,
+      sizeOverrideCents: sizePrices.get(v.id) ?? null,
+      listingOverrideCents: existing?.price_override_cents ?? null,
+    })),
+  );
+  let sized = chosen.map((v, i) => ({
     ...v,
     quantity: pushableQuantity({ available: available.get(v.id) ?? 0, buffer, cap: existing?.quantity_cap ?? null }),
-    priceCents: prices.get(v.id) ?? null,
+    priceCents: prices[i]?.cents ?? null,
   }));
   // eBay publishes only offers with at least one unit; sizes without stock join when they get some.
   if (connection.platform === 'ebay') {
@@ -305,9 +330,30 @@ export async function endListing(deps: SyncDeps, input: { businessId: string; li
   return getListing(em, input.businessId, listing.id);
 }
 
-/** Per-listing overrides; the platform hears of them through the usual pushes. */
+type SizePrice = NonNullable<UpdateListingBody['size_prices']>[number];
+
+/** Every size price names a size of this listing, once; refuses all of them at once, naming each. */
+function checkSizePrices(listing: Listing, sizePrices: SizePrice[]): void {
+  const onListing = new Set(listing.variants.map((v) => v.variant_id));
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const [i, entry] of sizePrices.entries()) {
+    const field = `size_prices.${i}.variant_id`;
+    if (!onListing.has(entry.variant_id)) errors.push({ field, message: 'This size is not on this listing' });
+    else if (seen.has(entry.variant_id)) errors.push({ field, message: 'This size is in the list twice' });
+    seen.add(entry.variant_id);
+  }
+  if (errors.length) throw new Invalid(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+}
+
+/**
+ * Per-listing overrides and sizes' own prices (a size's price wins over the listing's, see
+ * channel-price.ts); the platform hears of them through the usual pushes.
+ */
 export async function updateListing(em: EntityManager, businessId: string, listingId: string, body: UpdateListingBody): Promise<Listing> {
-  await getListing(em, businessId, listingId);
+  const listing = await getListing(em, businessId, listingId);
+  const sizePrices = body.size_prices ?? [];
+  checkSizePrices(listing, sizePrices);
   const sets: string[] = [];
   const params: unknown[] = [];
   for (const key of ['price_override_cents', 'quantity_cap', 'quantity_buffer'] as const) {
@@ -315,19 +361,26 @@ export async function updateListing(em: EntityManager, businessId: string, listi
     sets.push(`${key} = ?`);
     params.push(body[key]);
   }
-  if (sets.length === 0) return getListing(em, businessId, listingId);
+  if (sets.length === 0 && sizePrices.length === 0) return listing;
   await em.transactional(async (tx) => {
-    await tx.execute(`UPDATE channel_listings SET ${sets.join(', ')}, updated_at = now() WHERE business_id = ? AND id = ?`, [
-      ...params,
-      businessId,
-      listingId,
-    ]);
-    const variants = await tx.execute<{ variant_id: string }[]>('SELECT variant_id FROM channel_listing_variants WHERE listing_id = ?', [
-      listingId,
-    ]);
-    const ids = variants.map((v) => v.variant_id);
-    for (const id of ids) await enqueue(tx, { kind: 'sync.push_quantity', businessId, key: `qty:${id}`, payload: { variantId: id } });
-    if (body.price_override_cents !== undefined) await enqueuePricePushes(tx, businessId, ids);
+    const ids = listing.variants.map((v) => v.variant_id);
+    if (sets.length > 0) {
+      await tx.execute(`UPDATE channel_listings SET ${sets.join(', ')}, updated_at = now() WHERE business_id = ? AND id = ?`, [
+        ...params,
+        businessId,
+        listingId,
+      ]);
+      for (const id of ids) await enqueue(tx, { kind: 'sync.push_quantity', businessId, key: `qty:${id}`, payload: { variantId: id } });
+    }
+    if (sizePrices.length > 0)
+      await tx.execute(
+        `UPDATE channel_listing_variants lv SET price_override_cents = x.price_cents
+           FROM jsonb_to_recordset(?::jsonb) AS x(variant_id uuid, price_cents integer)
+          WHERE lv.business_id = ? AND lv.listing_id = ? AND lv.variant_id = x.variant_id`,
+        [JSON.stringify(sizePrices), businessId, listingId],
+      );
+    const repriced = body.price_override_cents !== undefined ? ids : sizePrices.map((entry) => entry.variant_id);
+    await enqueuePricePushes(tx, businessId, repriced);
   });
   return getListing(em, businessId, listingId);
 }

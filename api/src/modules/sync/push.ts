@@ -19,6 +19,7 @@ type PushRow = {
   quantity_cap: number | null;
   quantity_buffer: number | null;
   price_override_cents: number | null;
+  size_price_override_cents: number | null;
 };
 
 type Wanted = { row: PushRow; value: number };
@@ -27,7 +28,8 @@ type Wanted = { row: PushRow; value: number };
 async function pushTargets(em: EntityManager, businessId: string, variantId: string): Promise<Map<string, PushRow[]>> {
   const rows = await em.execute<PushRow[]>(
     `SELECT lv.id AS listing_variant_id, lv.connection_id, lv.variant_id, lv.external_sku, lv.external_ref, lv.pushed_quantity,
-            lv.pushed_price_cents, l.quantity_cap, l.quantity_buffer, l.price_override_cents
+            lv.pushed_price_cents, l.quantity_cap, l.quantity_buffer, l.price_override_cents,
+            lv.price_override_cents AS size_price_override_cents
        FROM channel_listing_variants lv
        JOIN channel_listings l ON l.id = lv.listing_id AND l.status = 'active'
        JOIN channel_connections c ON c.id = lv.connection_id AND c.status = 'connected'
@@ -59,18 +61,20 @@ async function wantedQuantities(em: EntityManager, businessId: string, connectio
 }
 
 async function wantedPrices(em: EntityManager, businessId: string, connection: SyncConnection, rows: PushRow[]): Promise<Wanted[]> {
-  const wanted: Wanted[] = [];
-  for (const row of rows) {
-    const prices = await channelPrices(em, {
-      businessId,
+  const prices = await channelPrices(
+    em,
+    businessId,
+    rows.map((row) => ({
+      variantId: row.variant_id,
       channelId: connection.channel_id,
-      overrideCents: row.price_override_cents,
-      variantIds: [row.variant_id],
-    });
-    const price = prices.get(row.variant_id);
-    if (price !== null && price !== undefined && price > 0) wanted.push({ row, value: price });
-  }
-  return wanted;
+      sizeOverrideCents: row.size_price_override_cents,
+      listingOverrideCents: row.price_override_cents,
+    })),
+  );
+  return rows.flatMap((row, i) => {
+    const price = prices[i]?.cents;
+    return price !== null && price !== undefined && price > 0 ? [{ row, value: price }] : [];
+  });
 }
 
 type Outcome = { retry: unknown; waitMs: number };

@@ -127,7 +127,8 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: {
         tags,
         security: bearerAuth,
-        description: 'Per-listing price override, quantity cap and buffer (null: back to the channel’s). Pushed right after.',
+        description:
+          'Per-listing price override, quantity cap and buffer, and sizes’ own prices (`size_prices`; null: back to the channel’s). Pushed right after.',
         params: listingParamsSchema,
         body: updateListingBodySchema,
         response: { 200: listingSchema, ...errorResponses },

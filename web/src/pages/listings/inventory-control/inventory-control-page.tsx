@@ -29,7 +29,7 @@ import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useEndListing, useInventoryControl, useListProduct } from '../../../features/sync/use-listings.ts';
 import { ListingCell } from './listing-cell.tsx';
-import { ListingOverridesDialog } from './listing-overrides-dialog.tsx';
+import { type DialogSize, ListingOverridesDialog } from './listing-overrides-dialog.tsx';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
@@ -135,7 +135,7 @@ export function InventoryControlPage() {
   const [pending, setPending] = useState<Pending[]>([]);
   const [refusals, setRefusals] = useState<Refusals>({});
   const [ending, setEnding] = useState<{ listing: Listing; title: string } | null>(null);
-  const [editing, setEditing] = useState<{ listing: Listing; title: string; buffer: number } | null>(null);
+  const [editing, setEditing] = useState<{ listing: Listing; title: string; buffer: number; sizes: DialogSize[] } | null>(null);
 
   const pages = control.data?.pages ?? [];
   const connections: ListingConnection[] = pages[0]?.connections ?? [];
@@ -262,7 +262,9 @@ export function InventoryControlPage() {
                         refusal={refusals[cellKey(connection.id, row.product_id)] ?? null}
                         onList={() => listNow(connection, row)}
                         onEnd={() => listing && setEnding({ listing, title: row.title })}
-                        onOverrides={() => listing && setEditing({ listing, title: row.title, buffer: connection.quantity_buffer })}
+                        onOverrides={() =>
+                          listing && setEditing({ listing, title: row.title, buffer: connection.quantity_buffer, sizes: row.variants })
+                        }
                       />
                     );
                   })}
@@ -314,6 +316,7 @@ export function InventoryControlPage() {
         listing={editing?.listing ?? null}
         productTitle={editing?.title ?? ''}
         channelBuffer={editing?.buffer ?? 0}
+        sizes={editing?.sizes ?? []}
         onClose={() => setEditing(null)}
       />
     </AppPage>

@@ -68,8 +68,10 @@ export function ListingCell({ row, connection, listing, currency, pending, refus
     const listed = listing?.variants.find((v) => v.variant_id === variant.id);
     return listed ? [{ id: variant.id, size: variant.size, title: label(variant.size), quantity: listed.pushed_quantity }] : [];
   });
+  const ownPrices = listing?.variants.filter((v) => v.price_override_cents !== null).length ?? 0;
   const overrides = [
     listing?.price_override_cents != null ? `Price ${formatMoney(listing.price_override_cents, currency)}` : null,
+    ownPrices > 0 ? `${ownPrices} size price${ownPrices === 1 ? '' : 's'}` : null,
     listing?.quantity_cap != null ? `Cap ${listing.quantity_cap}` : null,
     listing?.quantity_buffer != null ? `Buffer ${listing.quantity_buffer}` : null,
   ].filter((text): text is string => text !== null);
