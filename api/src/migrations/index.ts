@@ -10,6 +10,7 @@ import { Migration20261122000009Sales } from './20261122-0009-sales.ts';
 import { Migration20261122000010PreownedItems } from './20261122-0010-preowned-items.ts';
 import { Migration20261122000011MarketplaceSync } from './20261122-0011-marketplace-sync.ts';
 import { Migration20261122000012ListingSizePrices } from './20261122-0012-listing-size-prices.ts';
+import { Migration20261122000013AuthChangeNotices } from './20261122-0013-auth-change-notices.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: '20261122-0010-preowned-items', class: Migration20261122000010PreownedItems },
   { name: '20261122-0011-marketplace-sync', class: Migration20261122000011MarketplaceSync },
   { name: '20261122-0012-listing-size-prices', class: Migration20261122000012ListingSizePrices },
+  { name: '20261122-0013-auth-change-notices', class: Migration20261122000013AuthChangeNotices },
 ];

@@ -166,6 +166,18 @@ describe('createBatchEventStream', () => {
     expect(stream.state).toBe('disconnected');
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('stops without retrying when the server says the session ended', async () => {
+    const { stream } = setup();
+    await stream.connect();
+    latest().fire('connected');
+    latest().fire('session-ended', { at: '2026-11-22T08:00:00.000Z' });
+    latest().fire('error');
+    expect(stream.state).toBe('disconnected');
+    expect(latest().closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
 });
 
 describe('reconnectDelayMs', () => {

@@ -1,4 +1,4 @@
-import { type BatchOperationEvent, batchEventTypes, batchOperationEventSchema } from '../schemas/events.ts';
+import { type BatchOperationEvent, batchEventTypes, batchOperationEventSchema, SESSION_ENDED_EVENT } from '../schemas/events.ts';
 import {
   API_BASE_PATH,
   STREAM_MAX_RECONNECT_ATTEMPTS,
@@ -139,6 +139,10 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
     });
     created.addEventListener('error', () => {
       if (live()) handleError();
+    });
+    // The server ends the stream when its session was signed out: reconnecting would only be refused.
+    created.addEventListener(SESSION_ENDED_EVENT, () => {
+      if (live()) close();
     });
     for (const type of batchEventTypes) {
       created.addEventListener(type, (message) => {

@@ -139,8 +139,11 @@ export async function changePassword(
     ]);
   }
   user.passwordHash = await hashPassword(input.new_password);
-  await em.flush();
-  await em.nativeUpdate(Session, { user: user.id, id: { $ne: auth.session.id }, revokedAt: null }, { revokedAt: new Date() });
+  // Other devices are signed out in the same transaction as the new password: no moment where the
+  // old password's sessions outlive it.
+  await em.transactional(async (tx) => {
+    await tx.nativeUpdate(Session, { user: user.id, id: { $ne: auth.session.id }, revokedAt: null }, { revokedAt: new Date() });
+  });
 }
 
 export async function toggleDemoMode(em: EntityManager, user: User): Promise<User> {

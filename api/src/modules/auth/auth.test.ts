@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, registerAndLogin, STRONG_PASSWORD, type TestApp, uniqueEmail } from '../../../test/helper.ts';
 import { Session } from './session.entity.ts';
 
@@ -197,11 +197,15 @@ describe('demo mode and trial', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/subscriptions/trial/status', headers: bearer(user.token) });
     expect(res.json()).toMatchObject({ trial_days_remaining: 14, status: 'trialing' });
 
+    // Changed directly in the database, as support would: the API hears of it through NOTIFY
+    // (migration 0013), a moment after the commit.
     await t.orm.em
       .getConnection()
       .execute("UPDATE businesses SET trial_ends_at = now() - interval '1 day' WHERE id = ?", [user.businessId]);
-    const ended = await t.app.inject({ method: 'GET', url: '/api/v1/subscriptions/trial/status', headers: bearer(user.token) });
-    expect(ended.json()).toMatchObject({ trial_days_remaining: 0, status: 'expired' });
+    await vi.waitFor(async () => {
+      const ended = await t.app.inject({ method: 'GET', url: '/api/v1/subscriptions/trial/status', headers: bearer(user.token) });
+      expect(ended.json()).toMatchObject({ trial_days_remaining: 0, status: 'expired' });
+    });
   });
 });
 
@@ -217,8 +221,13 @@ describe('sessions', () => {
 
   it('an expired session answers 401 everywhere', async () => {
     const user = await registerAndLogin(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) })).statusCode).toBe(200);
     const em = t.orm.em.fork();
     await em.nativeUpdate(Session, { user: user.userId }, { expiresAt: new Date(Date.now() - 1000) });
+    // The session was just used (so remembered); the direct change reaches the API through NOTIFY.
+    await vi.waitFor(async () =>
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) })).statusCode).toBe(401),
+    );
     for (const url of [
       '/api/v1/auth/me',
       '/api/v1/subscriptions/trial/status',

@@ -1,8 +1,14 @@
+import { SESSION_ENDED_EVENT } from '@tradepost/shared/schemas/events.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http.ts';
+import { AUTH_CHANGED_CHANNEL } from '../../plugins/events.ts';
 
 const KEEP_ALIVE_MS = 15_000;
+/** Auth changes come in bursts (a logout touches one row, a password change several): check once per burst. */
+const RECHECK_DELAY_MS = 100;
+
+type OpenStream = { sessionId: string; end: (reason?: typeof SESSION_ENDED_EVENT) => void };
 
 const streamQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(1, { error: 'token is required' }) });
 
@@ -11,10 +17,39 @@ const streamQuerySchema = z.object({ token: z.string({ error: 'token is required
  * token comes in the query string; the logger redacts it.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open streams are ended on shutdown so graceful close does not wait for clients to leave.
-  const open = new Set<() => void>();
+  // Open streams end on shutdown, so graceful close does not wait for clients to leave, and when
+  // their session ends: at once after a logout or password change anywhere (the auth NOTIFY), and
+  // otherwise (expiry, a missed notice) at the next keep-alive tick.
+  const open = new Set<OpenStream>();
   app.addHook('onClose', async () => {
-    for (const end of open) end();
+    for (const stream of open) stream.end();
+  });
+  const endStreamsWhoseSessionEnded = async () => {
+    if (open.size === 0) return;
+    const ids = [...new Set([...open].map((stream) => stream.sessionId))];
+    const live = await app.orm.em
+      .fork()
+      .execute<{ id: string }[]>(
+        'SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ANY(?::uuid[]) AND s.revoked_at IS NULL AND s.expires_at > now()',
+        [`{${ids.join(',')}}`],
+      );
+    const alive = new Set(live.map((row) => row.id));
+    for (const stream of open) if (!alive.has(stream.sessionId)) stream.end(SESSION_ENDED_EVENT);
+  };
+  let recheck: NodeJS.Timeout | null = null;
+  const recheckSoon = () => {
+    if (recheck || open.size === 0) return;
+    recheck = setTimeout(() => {
+      recheck = null;
+      endStreamsWhoseSessionEnded().catch((error: unknown) => app.log.warn({ err: error }, 'could not re-check stream sessions'));
+    }, RECHECK_DELAY_MS);
+  };
+  await app.events.watch(AUTH_CHANGED_CHANNEL, { notified: recheckSoon, listening: () => {} });
+  const keepAliveTick = setInterval(recheckSoon, KEEP_ALIVE_MS);
+  keepAliveTick.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(keepAliveTick);
+    if (recheck) clearTimeout(recheck);
   });
 
   app.get(
@@ -28,7 +63,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await app.resolveToken(request.query.token);
+      const { user, session } = await app.resolveToken(request.query.token);
       const businessId = user.business.id;
 
       reply.hijack();
@@ -54,16 +89,20 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (event.stream === 'batch-operations') send(event.type, event.data);
       });
       const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const stream: OpenStream = {
+        sessionId: session.id,
+        end: (reason) => {
+          stop();
+          if (reason) send(reason, { at: new Date().toISOString() });
+          raw.end();
+        },
+      };
       const stop = () => {
         clearInterval(keepAlive);
         unsubscribe();
-        open.delete(end);
+        open.delete(stream);
       };
-      const end = () => {
-        stop();
-        raw.end();
-      };
-      open.add(end);
+      open.add(stream);
       request.raw.on('close', stop);
     },
   );

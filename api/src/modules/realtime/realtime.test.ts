@@ -38,6 +38,25 @@ async function readEvents(url: string, until: (event: { event: string; data: str
   return seen;
 }
 
+/** Opens the stream with a token; resolves `connected` once the server greets it. */
+function openStream(token: string, until: (event: { event: string; data: string }) => boolean) {
+  const controller = new AbortController();
+  const url = `http://127.0.0.1:${bPort}/api/v1/sse/batch-operations/stream?token=${encodeURIComponent(token)}`;
+  let greeted!: () => void;
+  const connected = new Promise<void>((r) => {
+    greeted = r;
+  });
+  const events = readEvents(
+    url,
+    (e) => {
+      if (e.event === 'connected') greeted();
+      return until(e);
+    },
+    controller.signal,
+  );
+  return { url, connected, events, close: () => controller.abort() };
+}
+
 let a: TestApp;
 let db: { url: string; drop: () => Promise<void> };
 let b: ChildProcess;
@@ -86,21 +105,8 @@ describe('batch-operations stream', () => {
   });
 
   it('an event published by one API process reaches an SSE client of another', async () => {
-    const controller = new AbortController();
-    const url = `http://127.0.0.1:${bPort}/api/v1/sse/batch-operations/stream?token=${encodeURIComponent(user.token)}`;
-    let connected!: () => void;
-    const isConnected = new Promise<void>((r) => {
-      connected = r;
-    });
-    const events = readEvents(
-      url,
-      (e) => {
-        if (e.event === 'connected') connected();
-        return e.event === 'batch_operation_complete';
-      },
-      controller.signal,
-    );
-    await isConnected;
+    const stream = openStream(user.token, (e) => e.event === 'batch_operation_complete');
+    await stream.connected;
     const payload = { type: 'batch_operation_complete', batch_id: 'b-1', marketplace: 'ebay', operation_type: 'list', success_rate: 0.96 };
     // Another business's event must not leak into this stream.
     await a.app.events.publish({
@@ -110,9 +116,23 @@ describe('batch-operations stream', () => {
       data: {},
     });
     await a.app.events.publish({ businessId: user.businessId, stream: 'batch-operations', type: payload.type, data: payload });
-    const seen = await events;
-    controller.abort();
+    const seen = await stream.events;
+    stream.close();
     expect(seen.map((e) => e.event)).toEqual(['connected', 'batch_operation_complete']);
     expect(JSON.parse(seen[1]?.data ?? '{}')).toEqual(payload);
+  });
+
+  it('ends when its session is signed out on another API process', async () => {
+    const other = await registerAndLogin(a.app);
+    // Returns when the server sends session-ended (or ends the stream without it).
+    const stream = openStream(other.token, (e) => e.event === 'session-ended');
+    await stream.connected;
+    const out = await a.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: `Bearer ${other.token}` } });
+    expect(out.statusCode).toBe(204);
+    const seen = await stream.events;
+    stream.close();
+    expect(seen.map((e) => e.event)).toEqual(['connected', 'session-ended']);
+    // And the token cannot open a new one.
+    expect((await fetch(stream.url)).status).toBe(401);
   });
 });
