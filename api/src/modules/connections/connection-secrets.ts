@@ -75,6 +75,19 @@ export function databaseTokenStore(em: EntityManager, key: Buffer, connectionId:
       const secrets = await loadSecrets(em, key, connectionId);
       await saveSecrets(em, key, connectionId, { ...secrets, token: fromCredentials(next) });
     },
+    async refreshOnce(stale, grant) {
+      // A transaction-scoped advisory lock per connection: the second refresher waits, then finds
+      // the new token and uses it instead of spending the (rotated, now refused) refresh token.
+      return em.transactional(async (tx) => {
+        await tx.execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`token-refresh:${connectionId}`]);
+        const secrets = await loadSecrets(tx, key, connectionId);
+        if (!secrets.token) throw new Error('connection is not authorised yet');
+        if (secrets.token.accessToken !== stale.accessToken) return toCredentials(secrets.token);
+        const next = await grant(toCredentials(secrets.token));
+        await saveSecrets(tx, key, connectionId, { ...secrets, token: fromCredentials(next) });
+        return next;
+      });
+    },
     async reconnectNeeded(reason) {
       await em.execute(
         `UPDATE channel_connections SET status = 'reconnect_needed', status_reason = ?, last_error = ?, last_error_at = now(), updated_at = now()

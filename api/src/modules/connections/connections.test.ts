@@ -13,6 +13,7 @@ import {
   TEST_TOKEN_KEY,
   type TestApp,
 } from '../../../test/helper.ts';
+import { adapterFor, loadConnection } from './adapter-factory.ts';
 import { type ConnectionSecrets, openSecrets, sealSecrets } from './connection-secrets.ts';
 import { newNonce, signState } from './oauth-state.ts';
 
@@ -467,6 +468,25 @@ describe('tokens refresh before they expire', () => {
     const back = await callback(await consentRedirect((res.json() as { authorize_url: string }).authorize_url));
     expect(back.searchParams.get('connected')).toBe('ebay');
     expect((await connectionOf(user, 'ebay')).connection).toMatchObject({ id: connectionId, status: 'connected', status_reason: null });
+  });
+
+  it('two refreshes at once spend a rotating Shopify refresh token once, and both get the new token', async () => {
+    const user = await registerAndLogin(t.app);
+    const { connectionId } = await connect(user, 'shopify');
+    const first = await secretsOf(connectionId);
+    const connection = await loadConnection(t.orm.em.fork(), user.businessId, connectionId);
+    if (!connection) throw new Error('no connection row');
+    // Two jobs (or two API processes) with their own adapter for the same account.
+    const [a, b] = await Promise.all([0, 1].map(() => adapterFor({ em: t.orm.em.fork(), tokenKey: TEST_TOKEN_KEY }, connection)));
+    const [fromA, fromB] = await Promise.all([a?.refreshCredentials(), b?.refreshCredentials()]);
+
+    expect(fromA?.accessToken).toBe(fromB?.accessToken);
+    expect(fromA?.accessToken).not.toBe(first.token?.accessToken);
+    const stored = await secretsOf(connectionId);
+    expect(stored.token?.accessToken).toBe(fromA?.accessToken);
+    expect(stored.token?.refreshToken).not.toBe(first.token?.refreshToken);
+    // Shopify refused nothing: the old refresh token was spent once, so the account stays connected.
+    expect((await connectionOf(user, 'shopify')).connection).toMatchObject({ status: 'connected', status_reason: null });
   });
 });
 

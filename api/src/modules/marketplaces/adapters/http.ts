@@ -203,16 +203,14 @@ export class TokenManager {
   async #refresh(): Promise<Credentials> {
     const creds = await this.store.current();
     if (!creds.refreshToken || !this.refreshGrant) return this.fail('the access token expired and cannot be refreshed');
-    let next: Credentials;
+    const grant = this.refreshGrant;
     try {
-      next = await this.refreshGrant(creds);
+      return await this.store.refreshOnce(creds, grant);
     } catch (error) {
       // A transient failure (no answer, 5xx) is not a reason to make the seller reconnect.
       if (error instanceof PlatformError && error.retryable) throw error;
       return this.fail(`refresh refused: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await this.store.save(next);
-    return next;
   }
 }
 

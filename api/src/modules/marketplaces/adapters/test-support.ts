@@ -20,6 +20,12 @@ export function memoryTokenStore(initial: Credentials | null = null): MemoryToke
     reconnectNeeded: async (reason) => {
       store.reconnects.push(reason);
     },
+    refreshOnce: async (stale, grant) => {
+      if (store.creds && store.creds.accessToken !== stale.accessToken) return store.creds;
+      const next = await grant(stale);
+      await store.save(next);
+      return next;
+    },
   };
   return store;
 }

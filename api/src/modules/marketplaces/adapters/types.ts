@@ -19,6 +19,13 @@ export type Credentials = {
 export type TokenStore = {
   current(): Promise<Credentials>;
   save(next: Credentials): Promise<void>;
+  /**
+   * Runs the refresh grant and saves its answer, unless the token the caller saw (`stale`) has been
+   * replaced meanwhile, in which case the replacement is the answer. One refresh at a time per
+   * account, across processes: platforms that rotate refresh tokens (Shopify) refuse the old one,
+   * so two refreshes at once would lose the account.
+   */
+  refreshOnce(stale: Credentials, grant: (current: Credentials) => Promise<Credentials>): Promise<Credentials>;
   /** The account must be connected again (refresh refused, token revoked, app uninstalled). */
   reconnectNeeded(reason: string): Promise<void>;
 };
