@@ -95,12 +95,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     wake?.();
   };
 
+  // Until the database answers again: every second (the poll keeps jobs moving meanwhile).
+  function listenAgainSoon(): void {
+    if (!closed) setTimeout(() => void listen().catch(listenAgainSoon), 1_000).unref();
+  }
+
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: options.databaseUrl });
     client.on('notification', kick);
     client.on('error', () => {
       listener = null;
-      if (!closed) setTimeout(() => void listen().catch(() => {}), 1_000);
+      listenAgainSoon();
     });
     await client.connect();
     await client.query(`LISTEN ${JOBS_CHANNEL}`);
