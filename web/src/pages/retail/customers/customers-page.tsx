@@ -1,5 +1,5 @@
 import { Button, Field, Input, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
-import { PersonAddRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
+import { PeopleRegular, PersonAddRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage } from '../../../features/account/page-frame.tsx';
@@ -9,6 +9,7 @@ import { useDebouncedValue } from '../../../features/catalog/use-debounced-value
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { CustomerDialog } from '../../../features/retail/customer-dialog.tsx';
 import { useCustomerPages } from '../../../features/retail/use-customers.ts';
@@ -39,18 +40,6 @@ const useStyles = makeStyles({
     justifyContent: 'flex-start',
   },
   contact: { display: 'flex', flexDirection: 'column', ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '12px',
-    padding: '24px',
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke2}`,
-  },
-  emptyTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-  emptyActions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   more: { alignSelf: 'center' },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
 });
@@ -117,20 +106,22 @@ export function CustomersPage() {
             <Spinner size="tiny" aria-hidden="true" /> Loading customers…
           </p>
         ) : customers.length === 0 && q.trim() === '' ? (
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>No customers yet</p>
-            <p className={styles.emptyText}>
-              Add your regulars here, or pick a customer at checkout: their orders and spend then build up on their own.
-            </p>
-            <div className={styles.emptyActions}>
-              <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setAdding(true)}>
-                Add customer
-              </Button>
-              <ButtonLink to="/retail/sales" icon={<ReceiptRegular />}>
-                Open the point of sale
-              </ButtonLink>
-            </div>
-          </div>
+          <EmptyState
+            title="No customers yet"
+            icon={<PeopleRegular />}
+            actions={
+              <>
+                <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setAdding(true)}>
+                  Add customer
+                </Button>
+                <ButtonLink to="/retail/sales" icon={<ReceiptRegular />}>
+                  Open the point of sale
+                </ButtonLink>
+              </>
+            }
+          >
+            Add your regulars here, or pick a customer at checkout: their orders and spend then build up on their own.
+          </EmptyState>
         ) : customers.length === 0 ? (
           <p className={styles.muted}>No customer matches “{q.trim()}”. Check the spelling, or add them as a new customer.</p>
         ) : (

@@ -1,11 +1,12 @@
 import { Badge, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, TagRegular } from '@fluentui/react-icons';
 import type { PriceRuleInput } from '@tradepost/shared/schemas/sales.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { usePricePreview } from '../../../features/retail/use-price-rules.ts';
 
@@ -26,16 +27,6 @@ const useStyles = makeStyles({
   up: { color: tokens.colorPaletteGreenForeground1 },
   down: { color: tokens.colorPaletteRedForeground1 },
   lowMargin: { color: tokens.colorPaletteDarkOrangeForeground1 },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '8px',
-    padding: '16px',
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px dashed ${tokens.colorNeutralStroke2}`,
-  },
-  emptyText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
 type PricePreviewTableProps = {
@@ -67,15 +58,18 @@ export function PricePreviewTable({ scope, rule, stale }: PricePreviewTableProps
   }
   if (items.length === 0) {
     return (
-      <div className={styles.empty}>
-        <p className={styles.emptyText}>
-          The preview uses products that have a price and stock on hand. You have none yet: add a product with a price, then receive stock
-          for it.
-        </p>
-        <ButtonLink to="/products/create-custom" icon={<AddRegular />}>
-          Add a product
-        </ButtonLink>
-      </div>
+      <EmptyState
+        title="Nothing to preview yet"
+        icon={<TagRegular />}
+        actions={
+          <ButtonLink to="/products/create-custom" icon={<AddRegular />}>
+            Add a product
+          </ButtonLink>
+        }
+      >
+        The preview uses products that have a price and stock on hand. You have none yet: add a product with a price, then receive stock for
+        it.
+      </EmptyState>
     );
   }
   return (
