@@ -210,6 +210,39 @@ describe('Shopify adapter: updating in place, reading back, connecting', () => {
     ]);
   });
 
+  it('polls orders for a quarter of the old requested cost (192 points, not 770), and still reads every line of a long order', async () => {
+    await adapter.upsertListing(listing(['7', '7.5', '8', '8.5', '9', '9.5', '10']));
+    const since = new Date(sim.control.now().getTime() - 60_000);
+    const sizes = ['7', '7.5', '8', '8.5', '9', '9.5', '10'];
+    const long = sim.control.sell({ lines: sizes.map((size) => ({ sku: `aj1-chicago-${size}` })), notify: false });
+    // The same account through an adapter that notes what Shopify charged for each query.
+    const requested: number[] = [];
+    const noting = createShopifyAdapter(
+      {
+        baseUrl: sim.baseUrl,
+        clientId: sim.credentials.clientId,
+        clientSecret: sim.credentials.clientSecret,
+        redirectUri: 'http://127.0.0.1:9/shopify/callback',
+        shopDomain: sim.credentials.shop,
+        expiringTokens: true,
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          const body = (await res.clone().json()) as { extensions?: { cost?: { requestedQueryCost?: number } } };
+          requested.push(body.extensions?.cost?.requestedQueryCost ?? 0);
+          return res;
+        },
+      },
+      store,
+    );
+    const page = await noting.fetchOrders({ since, pageSize: 50 });
+    expect(page.orders).toHaveLength(1);
+    expect(page.orders[0]?.lines.map((line) => line.sku)).toEqual(sizes.map((size) => `aj1-chicago-${size}`));
+    // The page (a full page's worth: 10 orders of 5 lines) and one follow-up for the two lines left.
+    expect(requested).toHaveLength(2);
+    expect(requested[0]).toBeLessThanOrEqual(200);
+    expect((await adapter.fetchOrder(long.id))?.lines).toHaveLength(7);
+  });
+
   it('fetches one order with the buyer name and shipping address (null when unknown); webhooks carry them too', async () => {
     await adapter.upsertListing(listing(['9']));
     const sold = sim.control.sell({ sku: 'aj1-chicago-9', notify: false, email: 'kim@example.com' });

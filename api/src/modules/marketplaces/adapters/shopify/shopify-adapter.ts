@@ -28,7 +28,7 @@ import type {
 } from '../types.ts';
 import { prepareShopifyAccount, registerShopifyWebhooks } from './shopify-account.ts';
 import { existingProduct, fetchShopifyQuantities, listShopifyListings } from './shopify-catalog.ts';
-import { mapShopifyOrder, mapShopifyWebhookOrder, ORDER_FIELDS } from './shopify-orders.ts';
+import { completeLineItems, mapShopifyOrder, mapShopifyWebhookOrder, ORDER_FIELDS } from './shopify-orders.ts';
 
 // Shopify GraphQL Admin API (reference §2): productSet for listings, inventorySetQuantities with
 // @idempotent, productVariantsBulkUpdate for prices, orders + fulfillmentCreate, HMAC webhooks.
@@ -245,7 +245,7 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
     refreshCredentials: () => auth.refreshNow(),
     async fetchOrder(orderId) {
       const data = await gql<{ order: Record<string, unknown> | null }>(ORDER, { id: orderId });
-      return data.order ? mapShopifyOrder(data.order) : null;
+      return data.order ? mapShopifyOrder(await completeLineItems(gql, data.order)) : null;
     },
     fetchQuantities: (refs) => fetchShopifyQuantities(gql, refs),
     listListings: async (input) => listShopifyListings(gql, input, input.locationId ?? (await defaultLocation()), config.shopDomain),
@@ -392,13 +392,16 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       const data = await gql<{
         orders: { nodes: Record<string, unknown>[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
       }>(ORDERS, {
-        // ~64 points an order (20 line items): 12 a page stays under the 1,000-point query limit.
-        first: Math.min(input.pageSize ?? 10, 12),
+        // The requested cost counts `first`, not the orders found: a quiet shop's poll pays for a
+        // full page. 10 orders at ~19 points (shopify-orders.ts) ask for ~190 of the budget.
+        first: Math.min(input.pageSize ?? 10, 10),
         after: input.cursor ?? null,
         query: `updated_at:>='${input.since.toISOString()}'`,
       });
+      const complete = [];
+      for (const node of data.orders.nodes) complete.push(await completeLineItems(gql, node));
       return {
-        orders: data.orders.nodes.map(mapShopifyOrder),
+        orders: complete.map(mapShopifyOrder),
         nextCursor: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null,
       };
     },
