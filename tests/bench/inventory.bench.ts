@@ -235,6 +235,7 @@ try {
   const health = await time(() => fetch(`${base}/health`).then((r) => r.text()));
   const me = await time(() => api('GET', '/auth/me', token));
   const page = await time((i) => api('GET', `/businesses/${businessId}/products?limit=50&offset=${(i % 20) * 50}&sort=updated_at`, token));
+  const byStock = await time((i) => api('GET', `/businesses/${businessId}/products?limit=50&offset=${(i % 20) * 50}&sort=stock`, token));
   const variants = (await client.query('SELECT id FROM variants WHERE business_id = $1 LIMIT 500', [businessId])).rows as { id: string }[];
   const ledger = await time((i) =>
     api('GET', `/businesses/${businessId}/inventory/variants/${variants[i % variants.length]?.id}/ledger`, token),
@@ -259,6 +260,7 @@ try {
   console.log(fmt('filtered-set summary (API)', summary));
   console.log(fmt('  the same statement, raw SQL', rawSummary));
   console.log(fmt('products page, 50 by updated_at (API)', page));
+  console.log(fmt('products page, 50 by stock on hand (API)', byStock));
   console.log(fmt("a variant's ledger and reconciliation (API)", ledger));
   console.log(fmt('post an adjustment (API)', adjust));
   await client.end();
