@@ -13,6 +13,7 @@ import { migrate, openOrm } from '../../api/src/db/orm.ts';
 import { productDetailsSql, productPageSql, type SqlStatement } from '../../api/src/modules/catalog/catalog.service.ts';
 import { productSetSummarySql } from '../../api/src/modules/catalog/product-query.ts';
 import { productFilterSchema, productListQuerySchema } from '../../shared/src/schemas/catalog.ts';
+import { recomputeProductStock } from './product-stock.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -119,6 +120,7 @@ try {
      SELECT business_id, variant_id, location_id, sum(on_hand_delta) FROM stock_movements WHERE business_id = $1 GROUP BY 1, 2, 3`,
     [businessId],
   );
+  await recomputeProductStock(client, businessId);
   // Settle the fresh rows the way a live database is settled (hint bits, visibility map, statistics),
   // so autovacuum does not run during whichever figure happens to be measured first.
   await client.query('VACUUM ANALYZE');

@@ -20,6 +20,7 @@ import { migrate, openOrm } from '../../api/src/db/orm.ts';
 import { startEbaySimulator } from '../simulators/ebay/ebay-simulator.ts';
 import { startShopifySimulator } from '../simulators/shopify/shopify-simulator.ts';
 import { startSquareSimulator } from '../simulators/square/square-simulator.ts';
+import { recomputeProductStock } from './product-stock.ts';
 
 const SALES = Number(process.env.BENCH_SALES ?? 200);
 const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 10_000);
@@ -242,6 +243,7 @@ try {
       WHERE m.business_id = $1 AND EXISTS (SELECT 1 FROM variants v WHERE v.id = m.variant_id AND v.sku LIKE 'BATCH-%')`,
     [businessId],
   );
+  await recomputeProductStock(client, businessId);
   const ids = (
     await client.query(`SELECT id FROM products WHERE business_id = $1 AND style_code LIKE 'BATCH-%' ORDER BY style_code`, [businessId])
   ).rows as { id: string }[];

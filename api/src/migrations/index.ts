@@ -11,6 +11,7 @@ import { Migration20261122000010PreownedItems } from './20261122-0010-preowned-i
 import { Migration20261122000011MarketplaceSync } from './20261122-0011-marketplace-sync.ts';
 import { Migration20261122000012ListingSizePrices } from './20261122-0012-listing-size-prices.ts';
 import { Migration20261122000013AuthChangeNotices } from './20261122-0013-auth-change-notices.ts';
+import { Migration20261122000014ProductStock } from './20261122-0014-product-stock.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -27,4 +28,5 @@ export const migrationsList = [
   { name: '20261122-0011-marketplace-sync', class: Migration20261122000011MarketplaceSync },
   { name: '20261122-0012-listing-size-prices', class: Migration20261122000012ListingSizePrices },
   { name: '20261122-0013-auth-change-notices', class: Migration20261122000013AuthChangeNotices },
+  { name: '20261122-0014-product-stock', class: Migration20261122000014ProductStock },
 ];

@@ -97,12 +97,8 @@ function sortSpec(sort: ProductSort, dir: 'asc' | 'desc' | undefined): SortSpec 
     case 'price':
       return { key: 'p.retail_price_cents', direction, nullsLast: true };
     case 'stock':
-      return {
-        key: `(SELECT coalesce(sum(kl.on_hand), 0) FROM variants kv JOIN stock_levels kl ON kl.business_id = kv.business_id AND kl.variant_id = kv.id
-                WHERE kv.product_id = p.id)`,
-        direction,
-        nullsLast: false,
-      };
+      // product_stock: the ledger's running sum of the product's levels (migration 0014).
+      return { key: '(SELECT ps.on_hand FROM product_stock ps WHERE ps.product_id = p.id)', direction, nullsLast: false };
     default:
       return { key: 'p.updated_at', direction, nullsLast: false };
   }
@@ -122,14 +118,11 @@ export function productPageSql(businessId: string, query: ProductListQuery): Sql
   const [only] = wheres;
   const narrowed = (query.q ?? '') !== '' || filterConditions(businessId, query).length > (query.status === 'all' ? 1 : 2);
   if (query.sort === 'stock' && !narrowed && only !== undefined) {
-    // The whole catalog by stock: one hashed pass over the levels beats a sum per product, which
-    // is the better plan once a search or filter has narrowed the set.
+    // The whole catalog by stock: a walk of product_stock's (business, on hand, product) index,
+    // stopping after the page; once a search or filter has narrowed the set, a lookup per match is better.
     return {
-      sql: `SELECT p.id FROM products p
-              LEFT JOIN (SELECT kv.product_id, sum(kl.on_hand) AS on_hand FROM stock_levels kl
-                           JOIN variants kv ON kv.business_id = kl.business_id AND kv.id = kl.variant_id
-                          WHERE kl.business_id = ? GROUP BY kv.product_id) k ON k.product_id = p.id
-             WHERE ${only.sql} ORDER BY ${orderBy(spec, 'coalesce(k.on_hand, 0)', 'p.id')} LIMIT ? OFFSET ?`,
+      sql: `SELECT p.id FROM product_stock ps JOIN products p ON p.id = ps.product_id
+             WHERE ps.business_id = ? AND ${only.sql} ORDER BY ${orderBy(spec, 'ps.on_hand', 'ps.product_id')} LIMIT ? OFFSET ?`,
       params: [businessId, ...only.params, query.limit, query.offset],
     };
   }

@@ -257,6 +257,11 @@ describe('the stock ledger', () => {
         expect(row.level.on_hand).toBeGreaterThanOrEqual(0);
       }
     }
+    // The product's running total (the products page's sort by stock) equals its levels.
+    const [total] = await t.orm.em
+      .fork()
+      .execute<{ on_hand: number }[]>('SELECT on_hand FROM product_stock WHERE product_id = ?', [product.id]);
+    expect(total?.on_hand).toBe([...expected.values()].reduce((sum, units) => sum + units, 0));
   });
 
   it('the database itself refuses an edit of a movement', async () => {

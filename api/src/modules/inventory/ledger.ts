@@ -150,6 +150,7 @@ export async function postMovements(
     }
     if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
   }
+  await addToProductStock(em, context.businessId, ordered);
   // Channels listing these variants learn the new available quantity after this commit.
   await enqueueQuantityPushes(
     em,
@@ -157,6 +158,26 @@ export async function postMovements(
     ordered.map((line) => line.variantId),
   );
   return { movements, levels: [...levels.values()] };
+}
+
+/**
+ * Keeps `product_stock` (the products page's sort by stock) equal to the sum of the levels, in the
+ * same transaction. The rows are locked in product order after every level row of this posting, so
+ * two postings that touch the same products cannot wait on each other in a circle.
+ */
+async function addToProductStock(em: EntityManager, businessId: string, lines: MovementLine[]): Promise<void> {
+  const deltas = lines.filter((line) => (line.onHand ?? 0) !== 0).map((line) => ({ variant_id: line.variantId, delta: line.onHand }));
+  if (deltas.length === 0) return;
+  await em.execute(
+    `WITH d AS (
+       SELECT v.product_id, sum(x.delta)::int AS delta
+         FROM jsonb_to_recordset(?::jsonb) AS x(variant_id uuid, delta int)
+         JOIN variants v ON v.id = x.variant_id AND v.business_id = ?
+        GROUP BY v.product_id),
+     locked AS (SELECT ps.product_id FROM product_stock ps WHERE ps.product_id IN (SELECT product_id FROM d) ORDER BY ps.product_id FOR UPDATE)
+     UPDATE product_stock ps SET on_hand = ps.on_hand + d.delta FROM d, locked WHERE ps.product_id = d.product_id AND locked.product_id = d.product_id`,
+    [JSON.stringify(deltas), businessId],
+  );
 }
 
 /** Takes units from the oldest lots first; units beyond the recorded lots have no known cost. */
