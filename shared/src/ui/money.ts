@@ -26,6 +26,24 @@ export function formatMoney(cents: number, currency: string): string {
   return formatter(currency).format(cents / 10 ** minorDigits(currency));
 }
 
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A headline figure in a card: exact below a million ('$948,120.50'), compact from there
+ * ('$239.5M') so it fits on one line at any width; show `formatMoney` beside it (a tooltip).
+ */
+export function formatMoneyFigure(cents: number, currency: string): string {
+  const amount = cents / 10 ** minorDigits(currency);
+  if (Math.abs(amount) < 1_000_000) return formatMoney(cents, currency);
+  let found = compactFormatters.get(currency);
+  if (found === undefined) {
+    const code = formatter(currency).resolvedOptions().currency;
+    found = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, notation: 'compact', maximumFractionDigits: 1 });
+    compactFormatters.set(currency, found);
+  }
+  return found.format(amount);
+}
+
 /** A margin as a percentage with one decimal at most: 23.5 → '23.5%', 20 → '20%'. */
 export function formatPercent(percent: number): string {
   return `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;

@@ -2,6 +2,7 @@ import { makeStyles, Skeleton, SkeletonItem, tokens, typographyStyles } from '@f
 import type { Dashboard } from '@tradepost/shared/schemas/sales.ts';
 import { formatMoney } from '../catalog/money.ts';
 import { Sensitive } from '../demo-mode/sensitive.tsx';
+import { MoneyFigure } from '../inventory/inventory-figures.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: '10px', minWidth: 0 },
@@ -100,14 +101,14 @@ export function KeyFigures({ figures }: { figures: Dashboard }) {
           <div className={styles.card}>
             <dt className={styles.label}>Value at cost</dt>
             <dd className={styles.value}>
-              <Sensitive kind="money">{formatMoney(inv.value_at_cost_cents, currency)}</Sensitive>
+              <MoneyFigure cents={inv.value_at_cost_cents} currency={currency} />
             </dd>
             <dd className={styles.hint}>What the stock on hand cost you (FIFO)</dd>
           </div>
           <div className={styles.card}>
             <dt className={styles.label}>Value at price</dt>
             <dd className={styles.value}>
-              <Sensitive kind="money">{formatMoney(inv.value_at_price_cents, currency)}</Sensitive>
+              <MoneyFigure cents={inv.value_at_price_cents} currency={currency} />
             </dd>
             <dd className={styles.hint}>On hand × each size’s price</dd>
           </div>

@@ -1,8 +1,9 @@
 import { makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens, typographyStyles } from '@fluentui/react-components';
 import type { InventorySummary } from '@tradepost/shared/schemas/inventory.ts';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../catalog/money.ts';
+import { formatMoney, formatMoneyFigure } from '../catalog/money.ts';
 import { Sensitive } from '../demo-mode/sensitive.tsx';
+import { useDemoMode } from '../demo-mode/use-demo-mode.ts';
 
 const useStyles = makeStyles({
   strip: {
@@ -79,6 +80,22 @@ export function StatGridLoading({ count = 4 }: { count?: number }) {
   );
 }
 
+/**
+ * A money figure that fits its card: compact from a million up, the exact amount on hover and to
+ * screen readers. Demo mode masks it like any other amount (and shows no exact value on hover).
+ */
+export function MoneyFigure({ cents, currency }: { cents: number; currency: string }) {
+  const demo = useDemoMode();
+  const exact = formatMoney(cents, currency);
+  const shown = formatMoneyFigure(cents, currency);
+  if (demo || shown === exact) return <Sensitive kind="money">{exact}</Sensitive>;
+  return (
+    <abbr title={exact} aria-label={exact} style={{ textDecoration: 'none' }}>
+      {shown}
+    </abbr>
+  );
+}
+
 const count = (n: number) => n.toLocaleString();
 
 /** The value header of the products page: stock at cost and at price, from the inventory summary. */
@@ -87,12 +104,12 @@ export function InventoryValueStrip({ summary, currency }: { summary: InventoryS
     <StatGrid label="Inventory value">
       <StatCard
         label="Value at cost"
-        value={<Sensitive kind="money">{formatMoney(summary.value_at_cost_cents, currency)}</Sensitive>}
+        value={<MoneyFigure cents={summary.value_at_cost_cents} currency={currency} />}
         hint={summary.units_without_cost > 0 ? `${count(summary.units_without_cost)} units have no cost yet` : 'Remaining FIFO lots'}
       />
       <StatCard
         label="Value at price"
-        value={<Sensitive kind="money">{formatMoney(summary.value_at_price_cents, currency)}</Sensitive>}
+        value={<MoneyFigure cents={summary.value_at_price_cents} currency={currency} />}
         hint="On hand × size price"
       />
       <StatCard label="Units on hand" value={count(summary.units_on_hand)} hint={`${count(summary.units_available)} available`} />

@@ -1,10 +1,8 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ArrowSwapRegular, BoxRegular, ClipboardTaskListLtrRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { formatMoney } from '../../../features/catalog/money.ts';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
-import { formatCount, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
+import { formatCount, MoneyFigure, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
 import { useInventorySummary } from '../../../features/inventory/use-inventory-summary.ts';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 
@@ -75,17 +73,17 @@ export function InventoryPage() {
           <StatGrid label="Value">
             <StatCard
               label="Value at cost"
-              value={<Sensitive kind="money">{formatMoney(data.value_at_cost_cents, currency)}</Sensitive>}
+              value={<MoneyFigure cents={data.value_at_cost_cents} currency={currency} />}
               hint="Remaining FIFO cost lots"
             />
             <StatCard
               label="Value at price"
-              value={<Sensitive kind="money">{formatMoney(data.value_at_price_cents, currency)}</Sensitive>}
+              value={<MoneyFigure cents={data.value_at_price_cents} currency={currency} />}
               hint="On hand × each size's price"
             />
             <StatCard
               label="Potential margin"
-              value={<Sensitive kind="money">{formatMoney(data.value_at_price_cents - data.value_at_cost_cents, currency)}</Sensitive>}
+              value={<MoneyFigure cents={data.value_at_price_cents - data.value_at_cost_cents} currency={currency} />}
               hint={data.units_without_cost > 0 ? 'Overstated while units lack a cost' : 'Value at price − value at cost'}
             />
             <StatCard label="Products" value={formatCount(data.products)} hint="Active in your catalog" />

@@ -4,7 +4,6 @@ import type { ProductSetSummary } from '@tradepost/shared/schemas/catalog.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { formatMoney } from '../../../features/catalog/money.ts';
 import {
   activeFilterCount,
   apiFilter,
@@ -22,9 +21,8 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer, useProductFacets, useProductPages, useProductSetSummary } from '../../../features/catalog/use-products.ts';
 import { CatalogImportExport } from '../../../features/catalog-io/catalog-import-export.tsx';
-import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { ProductsErrorScreen } from '../../../features/errors/error-screens.tsx';
-import { formatCount, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
+import { formatCount, MoneyFigure, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
@@ -111,14 +109,14 @@ function SetFigures({ summary, currency, stale }: { summary: ProductSetSummary; 
       <StatGrid label="Value of the products shown">
         <StatCard
           label="Value at cost"
-          value={<Sensitive kind="money">{formatMoney(summary.value_at_cost_cents, currency)}</Sensitive>}
+          value={<MoneyFigure cents={summary.value_at_cost_cents} currency={currency} />}
           hint={
             summary.units_without_cost > 0 ? `${formatCount(summary.units_without_cost)} units have no cost yet` : 'Remaining FIFO lots'
           }
         />
         <StatCard
           label="Value at price"
-          value={<Sensitive kind="money">{formatMoney(summary.value_at_price_cents, currency)}</Sensitive>}
+          value={<MoneyFigure cents={summary.value_at_price_cents} currency={currency} />}
           hint="On hand × size price"
         />
         <StatCard label="Units on hand" value={formatCount(summary.units_on_hand)} hint="All locations" />
