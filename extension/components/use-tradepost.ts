@@ -3,6 +3,9 @@ import { type MessageOf, sendMessage } from '../lib/messages.ts';
 import type { CapturedListing } from '../lib/readers/captured-listing.ts';
 import { extensionQueryKey } from './use-session.ts';
 
+/** How often an open panel re-reads stock and channel quantities. */
+const LIVE_REFRESH_MS = 15_000;
+
 /** Queries and actions of the panels; each is one message to the background worker, which holds the session. */
 export const tradepostKeys = {
   lookup: (listing: CapturedListing) =>
@@ -40,6 +43,8 @@ export function useProductStock(productId: string | null) {
     queryFn: () => sendMessage({ type: 'product-stock', product_id: productId as string }),
     enabled: productId !== null,
     staleTime: 15_000,
+    // A sale elsewhere shows while the page is in view (TanStack pauses the interval in background tabs).
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
@@ -56,6 +61,7 @@ export function useChannelState(product: { id: string; search: string } | null) 
       sendMessage({ type: 'channel-state', product_id: (product as { id: string }).id, search: (product as { search: string }).search }),
     enabled: product !== null,
     staleTime: 15_000,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
