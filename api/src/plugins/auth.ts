@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import { type EntityData, type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import { type EntityData, type EntityManager, type EntityName, type Primary, RequestContext } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Unauthorized } from '../errors.ts';
@@ -10,8 +10,43 @@ import { Business } from '../modules/businesses/business.entity.ts';
 import { AUTH_CHANGED_CHANNEL } from './events.ts';
 
 export type TokenClaims = { sid: string; sub: string };
-export type AuthContext = { user: User; session: Session };
-type SessionRows = { s: EntityData<Session>; u: EntityData<User>; b: EntityData<Business> };
+/**
+ * Who is asking. The ids are read from the session's rows; `user` and `session` become entities of
+ * the request's identity map on first use, so a request that needs only the business (most reads)
+ * skips mapping three entities.
+ */
+export type AuthContext = { readonly userId: string; readonly businessId: string; readonly user: User; readonly session: Session };
+type SessionRows = {
+  s: EntityData<Session> & { id: string; user_id: string; revoked_at: string | null; expires_at: string };
+  u: EntityData<User> & { id: string; business_id: string };
+  b: EntityData<Business> & { id: string };
+};
+
+function authContext(em: EntityManager, rows: SessionRows): AuthContext {
+  let session: Session | undefined;
+  const mapped = (): Session => {
+    if (session === undefined) {
+      // Entities this request already loaded are at least as new as the rows: keep them (and any
+      // change not flushed yet). The business first, then the user: each mapped row's foreign key
+      // finds the entity already there.
+      const loaded = <T extends object>(entity: EntityName<T>, id: string) => em.getUnitOfWork().getById<T>(entity, id as Primary<T>);
+      if (!loaded(Business, rows.b.id)) em.map(Business, rows.b);
+      if (!loaded(User, rows.u.id)) em.map(User, rows.u);
+      session = loaded(Session, rows.s.id) ?? em.map(Session, rows.s);
+    }
+    return session;
+  };
+  return {
+    userId: rows.u.id,
+    businessId: rows.u.business_id,
+    get session() {
+      return mapped();
+    },
+    get user() {
+      return mapped().user;
+    },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,17 +111,11 @@ export const authPlugin = fp(
         );
         if (row) sessions.store(claims.sid, row, generation);
       }
-      let session: Session | null = null;
-      if (row) {
-        // The business first, then the user: each mapped row's foreign key finds the entity already mapped.
-        em.map(Business, row.b);
-        em.map(User, row.u);
-        session = em.map(Session, row.s);
-      }
-      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now() || session.user.id !== claims.sub) {
+      // Checked on the rows, remembered or not: revoked, expired, or a token naming another user.
+      if (!row || row.s.revoked_at !== null || Date.parse(row.s.expires_at) <= Date.now() || row.s.user_id !== claims.sub) {
         throw new Unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
       }
-      return { user: session.user, session };
+      return authContext(em, row);
     });
 
     app.decorateRequest('auth', null as unknown as AuthContext);

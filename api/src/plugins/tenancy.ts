@@ -19,10 +19,10 @@ export function businessScope(areas: FastifyPluginAsync[]): FastifyPluginAsync {
     scope.addHook('preValidation', async (request) => {
       await scope.authenticate(request);
       const { businessId } = request.params as { businessId?: string };
-      if (!businessId || !uuidPattern.test(businessId) || request.auth.user.business.id !== businessId.toLowerCase()) {
+      if (!businessId || !uuidPattern.test(businessId) || request.auth.businessId !== businessId.toLowerCase()) {
         throw new NotFound('Business not found');
       }
-      request.businessId = request.auth.user.business.id;
+      request.businessId = request.auth.businessId;
       scope.orm.em.setFilterParams('tenant', { businessId: request.businessId });
     });
     for (const area of areas) await scope.register(area);

@@ -1,5 +1,7 @@
+import { RequestContext } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createTestDatabase, registerAndLogin, STRONG_PASSWORD, type TestApp } from '../../../test/helper.ts';
+import { Business } from '../businesses/business.entity.ts';
 import { SessionCache } from './session-cache.ts';
 
 type Row = { s: { id: string; revoked_at: string | null } };
@@ -107,6 +109,22 @@ describe('sessions remembered across two API processes on one database', () => {
     expect(changed.statusCode, changed.body).toBeLessThan(300);
     expect((await me(first, otherToken)).statusCode).toBe(401);
     expect((await me(first, user.token)).statusCode).toBe(200);
+  });
+
+  it('maps the user only when asked, and never over an entity the request already loaded and changed', async () => {
+    const user = await registerAndLogin(first.app);
+    expect((await me(first, user.token)).statusCode).toBe(200); // remembered from here on
+    await RequestContext.create(first.orm.em, async () => {
+      const auth = await first.app.resolveToken(user.token);
+      expect(auth.businessId).toBe(user.businessId);
+      const em = first.orm.em;
+      expect(em.getUnitOfWork().getById(Business, user.businessId)).toBeUndefined();
+      const business = await em.findOneOrFail(Business, { id: user.businessId });
+      business.name = 'Changed, not flushed';
+      expect(auth.user.business).toBe(business);
+      expect(auth.user.business.name).toBe('Changed, not flushed');
+      expect(auth.session.user).toBe(auth.user);
+    });
   });
 
   it('a business change on one process shows on the other', async () => {
