@@ -22,25 +22,23 @@ afterAll(async () => {
   await receiver.close();
 });
 
+/** The simulator's shop as our app sees it (expiring offline tokens). */
+const simulatorAccount = () => ({
+  baseUrl: sim.baseUrl,
+  clientId: sim.credentials.clientId,
+  clientSecret: sim.credentials.clientSecret,
+  redirectUri: 'http://127.0.0.1:9/shopify/callback',
+  shopDomain: sim.credentials.shop,
+  expiringTokens: true,
+});
+
 beforeEach(async () => {
   sim.control.reset();
   receiver.clear();
   store = memoryTokenStore();
   const recorder = recordingSleep();
   sleeps = recorder.sleeps;
-  adapter = createShopifyAdapter(
-    {
-      baseUrl: sim.baseUrl,
-      clientId: sim.credentials.clientId,
-      clientSecret: sim.credentials.clientSecret,
-      redirectUri: 'http://127.0.0.1:9/shopify/callback',
-      shopDomain: sim.credentials.shop,
-      expiringTokens: true,
-      sleep: recorder.sleep,
-      random: () => 0.5,
-    },
-    store,
-  );
+  adapter = createShopifyAdapter({ ...simulatorAccount(), sleep: recorder.sleep, random: () => 0.5 }, store);
   const query = await consent(adapter.authorizeUrl('csrf-2'));
   expect(adapter.verifyCallback(query)).toBe(true);
   const forged = new URLSearchParams(query);
@@ -219,12 +217,7 @@ describe('Shopify adapter: updating in place, reading back, connecting', () => {
     const requested: number[] = [];
     const noting = createShopifyAdapter(
       {
-        baseUrl: sim.baseUrl,
-        clientId: sim.credentials.clientId,
-        clientSecret: sim.credentials.clientSecret,
-        redirectUri: 'http://127.0.0.1:9/shopify/callback',
-        shopDomain: sim.credentials.shop,
-        expiringTokens: true,
+        ...simulatorAccount(),
         fetch: async (input, init) => {
           const res = await fetch(input, init);
           const body = (await res.clone().json()) as { extensions?: { cost?: { requestedQueryCost?: number } } };
