@@ -32,7 +32,7 @@ let connectionId: string;
 const servers: ChildProcess[] = [];
 
 /** The real server, as `npm start` runs it, on the test database; jobs run in it with a 2 s lease. */
-async function startServer(): Promise<ChildProcess> {
+async function startServer(name: string): Promise<ChildProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
@@ -46,6 +46,8 @@ async function startServer(): Promise<ChildProcess> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'error',
       WEB_DIST: '/nonexistent',
+      // Names its database connections, so the test can tell when PostgreSQL is done with them.
+      PGAPPNAME: name,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -127,10 +129,23 @@ describe('a batch survives the API process being killed', () => {
     // 40 bulk calls of 25, each answered after 150 ms: about 6 s of work to interrupt.
     ebay.control.setLatency(BULK_ROUTE, 150);
 
-    const first = await startServer();
+    const first = await startServer('restart-test-first');
     await waitFor(batchId, (p) => p.succeeded >= 300 && p.sending > 0, 60_000);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
+    // A statement the process sent just before it died still runs (and commits) in PostgreSQL:
+    // read the state it left only once its connections are gone.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.orm.em
+              .fork()
+              .execute<{ n: number }[]>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'restart-test-first'")
+          )[0]?.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
 
     // The state the dead process left: answered items, and one chunk marked sent but not answered.
     const em = t.orm.em.fork();
@@ -144,7 +159,7 @@ describe('a batch survives the API process being killed', () => {
     expect(answeredAtKill).toBeLessThan(1_000);
     const callsBeforeRestart = bulkCalls(ebay).length;
 
-    await startServer();
+    await startServer('restart-test-second');
     const final = await waitFor(
       batchId,
       (p) => p.status === 'completed' || p.status === 'failed' || p.status === 'partially_failed',
