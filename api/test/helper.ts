@@ -88,6 +88,10 @@ export async function registerAndLogin(app: FastifyInstance, overrides: Record<s
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The fields a refused request names, in the order the error lists them. */
+export const errorFields = (res: { json: () => { error: { details: { field: string }[] } } }): string[] =>
+  res.json().error.details.map((detail) => detail.field);
+
 /** A fingerprint of every table's rows, to prove a rejected request wrote nothing. */
 export async function databaseSnapshot(orm: MikroORM): Promise<Record<string, string>> {
   const connection = orm.em.getConnection();

@@ -249,6 +249,32 @@ export const productListSchema = z.object({
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
+/**
+ * A product as a line of the products table: what the row shows and no more (no barcodes, SKUs,
+ * prices or descriptions), so a page of 50 is a third of the full shape's bytes to build, send and read.
+ */
+export const productRowSchema = productSchema
+  .pick({
+    id: true,
+    title: true,
+    brand: true,
+    style_code: true,
+    colorway: true,
+    category: true,
+    size_format: true,
+    condition: true,
+    grade: true,
+    status: true,
+  })
+  .extend({
+    /** Every size of the product in run order, with its stock summed over all locations. */
+    sizes: z.array(z.object({ size: z.string(), on_hand: z.number().int(), available: z.number().int() })),
+  });
+export type ProductRow = z.infer<typeof productRowSchema>;
+
+export const productRowListSchema = productListSchema.extend({ items: z.array(productRowSchema) });
+export type ProductRowList = z.infer<typeof productRowListSchema>;
+
 /** The filtered set as a whole: how many products and what the stock in them is worth. */
 export const productSetSummarySchema = z.object({
   products: z.number().int(),

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -61,7 +69,7 @@ describe('bug reports', () => {
     const before = await databaseSnapshot(t.orm);
     const res = await report(user, { description: 'short', recent_errors: 'nope' });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(res);
     expect(fields).toEqual(expect.arrayContaining(['description', 'route', 'app_version', 'recent_errors']));
     const badStatus = await t.app.inject({
       method: 'PATCH',

@@ -9,6 +9,7 @@ import {
   productListQuerySchema,
   productListSchema,
   productParamsSchema,
+  productRowListSchema,
   productSchema,
   productSetSummarySchema,
   productSizeRunSchema,
@@ -22,6 +23,7 @@ import { bearerAuth, errorResponses } from '../../http.ts';
 import {
   createProduct,
   getProduct,
+  listProductRows,
   listProducts,
   productFacets,
   productSetSummary,
@@ -55,6 +57,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listProducts(app.orm.em, request.businessId, request.query),
+  );
+
+  app.get(
+    '/products/rows',
+    {
+      schema: {
+        tags,
+        security: bearerAuth,
+        params: businessParamsSchema,
+        querystring: productListQuerySchema,
+        response: { 200: productRowListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listProductRows(app.orm.em, request.businessId, request.query),
   );
 
   app.get(

@@ -9,6 +9,8 @@ import type {
   ProductImage,
   ProductList,
   ProductListQuery,
+  ProductRow as ProductRowDto,
+  ProductRowList,
   ProductSetSummary,
   ProductSizeRun,
   ProductStatus,
@@ -37,13 +39,22 @@ import {
   productCountSql,
   productDetailsSql,
   productPageSql,
+  productRowsSql,
   productSetSummarySql,
+  type SqlStatement,
   sizeFacetSql,
 } from './product-query.ts';
 import { Variant } from './variant.entity.ts';
 
 export { barcodeKind } from './catalog-rules.ts';
-export { PRODUCT_COUNT_CAP, productCountSql, productDetailsSql, productPageSql, type SqlStatement } from './product-query.ts';
+export {
+  PRODUCT_COUNT_CAP,
+  productCountSql,
+  productDetailsSql,
+  productPageSql,
+  productRowsSql,
+  type SqlStatement,
+} from './product-query.ts';
 
 /** Where a unique index's 409 (a lost race) lands on the product form. */
 const fieldOfConstraint = (constraint: string) => (constraint === 'products_style_code_key' ? 'style_code' : 'variants');
@@ -134,7 +145,7 @@ export async function createProduct(em: EntityManager, businessId: string, input
   }
 }
 
-type ProductRow = {
+type ProductRecord = {
   id: string;
   title: string;
   brand: string | null;
@@ -195,7 +206,7 @@ const presentVariant = ([
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function present(row: ProductRow, format: ResolvedSizeFormat | null): ProductDto {
+function present(row: ProductRecord, format: ResolvedSizeFormat | null): ProductDto {
   const compare = format?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     id: row.id,
@@ -222,7 +233,7 @@ function present(row: ProductRow, format: ResolvedSizeFormat | null): ProductDto
 }
 
 /** The size runs of these rows: built-ins from memory, each custom run once from the database. */
-async function formatsOf(em: EntityManager, businessId: string, rows: readonly ProductRow[]) {
+async function formatsOf(em: EntityManager, businessId: string, rows: readonly { size_format: string }[]) {
   const formats = new Map<string, ResolvedSizeFormat | null>();
   for (const id of new Set(rows.map((row) => row.size_format))) {
     formats.set(id, resolveBuiltInSizeFormat(id) ?? (await loadSizeFormat(em, businessId, id)));
@@ -232,7 +243,7 @@ async function formatsOf(em: EntityManager, businessId: string, rows: readonly P
 
 export async function getProduct(em: EntityManager, businessId: string, productId: string): Promise<ProductDto> {
   const details = productDetailsSql(businessId, [productId]);
-  const [row] = await em.execute<ProductRow[]>(details.sql, details.params);
+  const [row] = await em.execute<ProductRecord[]>(details.sql, details.params);
   if (!row) throw new NotFound('Product not found');
   const formats = await formatsOf(em, businessId, [row]);
   return present(row, formats.get(row.size_format) ?? null);
@@ -240,11 +251,42 @@ export async function getProduct(em: EntityManager, businessId: string, productI
 
 /**
  * Search as you type across title, brand, style code, colorway, SKU and exact barcode, with the
- * filter bar's filters. Two steps: the page's ids, then the shape of just those rows (shaping in
- * the first query would build the JSON of every match). The count runs only when asked, after the
- * page, and not at all when the first page already holds every match.
+ * filter bar's filters: a page of full products (pickers, the extension, API clients).
  */
-export async function listProducts(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductList> {
+export function listProducts(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductList> {
+  return productPage(em, businessId, query, productDetailsSql, present);
+}
+
+/** The same search and page as lines of the products table (see productRowSchema). */
+export function listProductRows(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductRowList> {
+  return productPage(em, businessId, query, productRowsSql, presentRow);
+}
+
+type SizeStockTuple = [size: string, onHand: number | string | null, available: number | string | null];
+type ProductRowRecord = Omit<ProductRowDto, 'sizes'> & { sizes: SizeStockTuple[] | null };
+
+function presentRow(row: ProductRowRecord, format: ResolvedSizeFormat | null): ProductRowDto {
+  const compare = format?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  const sizes = (row.sizes ?? []).map(([size, onHand, available]) => ({
+    size,
+    on_hand: Number(onHand ?? 0),
+    available: Number(available ?? 0),
+  }));
+  return { ...row, sizes: sizes.sort((a, b) => compare(a.size, b.size)) };
+}
+
+/**
+ * Two steps: the page's ids, then the shape of just those rows (shaping in the first query would
+ * build the JSON of every match). The count runs only when asked, after the page, and not at all
+ * when the first page already holds every match.
+ */
+async function productPage<Row extends { id: string; size_format: string }, Item>(
+  em: EntityManager,
+  businessId: string,
+  query: ProductListQuery,
+  shapeSql: (businessId: string, ids: string[]) => SqlStatement,
+  present: (row: Row, format: ResolvedSizeFormat | null) => Item,
+): Promise<{ items: Item[]; total: number | null; total_is_capped: boolean }> {
   const pageSql = productPageSql(businessId, query);
   const page = await em.execute<{ id: string }[]>(pageSql.sql, pageSql.params);
   let total: number | null = null;
@@ -257,11 +299,11 @@ export async function listProducts(em: EntityManager, businessId: string, query:
   }
   const totalIsCapped = total !== null && total >= PRODUCT_COUNT_CAP;
   if (page.length === 0) return { items: [], total, total_is_capped: totalIsCapped };
-  const details = productDetailsSql(
+  const shape = shapeSql(
     businessId,
     page.map((row) => row.id),
   );
-  const rows = await em.execute<ProductRow[]>(details.sql, details.params);
+  const rows = await em.execute<Row[]>(shape.sql, shape.params);
   const formats = await formatsOf(em, businessId, rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = page.flatMap((row) => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -209,7 +217,7 @@ describe('PATCH /products/:id', () => {
       ],
     });
     expect(res.statusCode).toBe(409);
-    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(res);
     expect(fields).toEqual(expect.arrayContaining(['style_code', 'variants.0.sku', 'variants.2.sku']));
     expect(await databaseSnapshot(t.orm)).toEqual(before);
   });
@@ -232,7 +240,7 @@ describe('PATCH /products/:id', () => {
     expect(graded.json().error.details).toEqual([{ field: 'grade', message: 'Grade applies to pre-owned items only' }]);
     const bad = await call('PATCH', `/products/${used.id}`, { title: '', retail_price_cents: -5 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details.map((d: { field: string }) => d.field)).toEqual(['title', 'retail_price_cents']);
+    expect(errorFields(bad)).toEqual(['title', 'retail_price_cents']);
   });
 
   it('attaches images of this business only', async () => {
@@ -294,7 +302,7 @@ describe('sizes and barcodes', () => {
       barcodes: [{ code: 'TAKEN-0001' }],
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.details.map((d: { field: string }) => d.field)).toEqual(['size', 'sku', 'barcodes.0.code']);
+    expect(errorFields(dup)).toEqual(['size', 'sku', 'barcodes.0.code']);
     expect(await databaseSnapshot(t.orm)).toEqual(before);
   });
 
@@ -544,17 +552,116 @@ describe('the products list: filters, sort, facets and the summary', () => {
   it('bad filters name their fields', async () => {
     const res = await fcall('/products?in_stock=yes&condition=mint&location_id=nope&sort=colour');
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .error.details.map((d: { field: string }) => d.field)
-        .sort(),
-    ).toEqual(['condition', 'in_stock', 'location_id', 'sort']);
+    expect(errorFields(res).sort()).toEqual(['condition', 'in_stock', 'location_id', 'sort']);
   });
 
   it("another business's filters see only their own products", async () => {
     expect(await ids(await call('GET', '/products?brand=Adidas', undefined, stranger))).toEqual([]);
     expect((await call('GET', '/products/facets', undefined, stranger)).json().brands).toEqual([]);
     expect((await call('GET', `/products/summary?location_id=${store}`, undefined, stranger)).json().products).toBe(0);
+  });
+});
+
+describe('the products table lines (/products/rows)', () => {
+  it('pages exactly like the full list, each size with its stock summed over locations in run order, and nothing more', async () => {
+    const shop = await registerAndLogin(t.app, { business_name: 'Row Kicks' });
+    const get = (path: string) => call('GET', path, undefined, shop);
+    const main = (await get('/locations')).json()[0].id;
+    const store = (await call('POST', '/locations', { name: 'Store', kind: 'store' }, shop)).json().id;
+    const make = async (body: object) => {
+      const res = await call('POST', '/products', body, shop);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as ProductView;
+    };
+    const dunk = await make({
+      title: 'Dunk Low Panda',
+      brand: 'Nike',
+      style_code: 'DD1391-100',
+      category: 'sneakers',
+      size_format: 'us-men',
+      retail_price_cents: 11000,
+      description: 'Black and white leather.',
+      variants: ['10', '9', '9.5'].map((size) => ({
+        size,
+        sku: `ROW-DUNK-${size}`,
+        barcodes: [{ code: `19515${size.replace('.', '')}0000` }],
+      })),
+    });
+    const tee = await make({
+      title: 'Box Logo Tee',
+      brand: 'Supreme',
+      category: 'apparel',
+      size_format: 'apparel',
+      variants: ['L', 'S', 'M'].map((size) => ({ size, sku: `ROW-TEE-${size}` })),
+    });
+    const size = (product: ProductView, name: string) => product.variants.find((variant) => variant.size === name)?.id ?? '';
+    for (const [variant, quantity, location] of [
+      [size(dunk, '9'), 2, main],
+      [size(dunk, '9'), 1, store],
+      [size(tee, 'M'), 4, store],
+    ] as const) {
+      const res = await call(
+        'POST',
+        '/inventory/adjustments',
+        { location_id: location, lines: [{ variant_id: variant, quantity, reason: 'found' }] },
+        shop,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    for (const query of [
+      '',
+      '?q=panda',
+      '?q=ROW-TEE-M',
+      '?sort=title',
+      '?sort=stock&dir=asc',
+      '?brand=Nike&in_stock=true',
+      '?limit=1&offset=1',
+    ]) {
+      expect(ids(await get(`/products/rows${query}`)), query).toEqual(ids(await get(`/products${query}`)));
+    }
+    const rows = (await get('/products/rows?sort=title&with_total=true')).json();
+    expect(rows.total).toBe(2);
+    expect(rows.items).toEqual([
+      {
+        id: tee.id,
+        title: 'Box Logo Tee',
+        brand: 'Supreme',
+        style_code: null,
+        colorway: null,
+        category: 'apparel',
+        size_format: 'apparel',
+        condition: 'new',
+        grade: null,
+        status: 'active',
+        sizes: [
+          { size: 'S', on_hand: 0, available: 0 },
+          { size: 'M', on_hand: 4, available: 4 },
+          { size: 'L', on_hand: 0, available: 0 },
+        ],
+      },
+      {
+        id: dunk.id,
+        title: 'Dunk Low Panda',
+        brand: 'Nike',
+        style_code: 'DD1391-100',
+        colorway: null,
+        category: 'sneakers',
+        size_format: 'us-men',
+        condition: 'new',
+        grade: null,
+        status: 'active',
+        sizes: [
+          { size: '9', on_hand: 3, available: 3 },
+          { size: '9.5', on_hand: 0, available: 0 },
+          { size: '10', on_hand: 0, available: 0 },
+        ],
+      },
+    ]);
+
+    expect((await t.app.inject({ method: 'GET', url: url('/products/rows', shop), headers: bearer(stranger.token) })).statusCode).toBe(404);
+    const bad = await get('/products/rows?sort=colour&limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(errorFields(bad).sort()).toEqual(['limit', 'sort']);
   });
 });

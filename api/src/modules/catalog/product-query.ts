@@ -195,6 +195,23 @@ export function productDetailsSql(businessId: string, ids: string[]): SqlStateme
 }
 
 /**
+ * The products table's line of each given product: the row's fields and, per size, the stock summed
+ * over locations as a compact [size, on hand, available] array (one pass over the size's levels).
+ */
+export function productRowsSql(businessId: string, ids: string[]): SqlStatement {
+  return {
+    sql: `SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.condition, p.grade, p.status,
+                 (SELECT json_agg(json_build_array(v.size, s.on_hand, s.available))
+                    FROM variants v
+                    CROSS JOIN LATERAL (SELECT sum(l.on_hand) AS on_hand, sum(l.on_hand - l.reserved - l.committed) AS available
+                                          FROM stock_levels l WHERE l.business_id = v.business_id AND l.variant_id = v.id) s
+                   WHERE v.product_id = p.id) AS sizes
+            FROM products p WHERE p.business_id = ? AND p.id IN (${ids.map(() => '?').join(',')})`,
+    params: [businessId, ...ids],
+  };
+}
+
+/**
  * Each variant travels as a compact array — id, size, sku, price_cents, weight_grams, barcodes
  * ('code kind' strings), on_hand, available — turned back into an object by the service: building a
  * JSON object per variant and per barcode cost PostgreSQL twice the time of the rest of the page.

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 type Variant = { id: string; size: string; sku: string; barcodes: { code: string }[] };
 type Line = { variant_id: string; expected: number | null; counted: number | null; variance: number | null; added_during_count: boolean };
@@ -298,9 +306,7 @@ describe('inventory counts', () => {
 
     const badStart = await startCount({ location_id: 'shelf-1', blind: 'yes', product_ids: [] });
     expect(badStart.statusCode).toBe(400);
-    expect(badStart.json().error.details.map((d: { field: string }) => d.field)).toEqual(
-      expect.arrayContaining(['location_id', 'blind', 'product_ids']),
-    );
+    expect(errorFields(badStart)).toEqual(expect.arrayContaining(['location_id', 'blind', 'product_ids']));
     const negative = await setLine(count.id, a.id, { counted: -1 });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().error.details).toEqual([{ field: 'counted', message: 'Counted must not be negative' }]);

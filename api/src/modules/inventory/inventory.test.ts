@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -122,7 +130,7 @@ describe('products', () => {
       },
     });
     expect(res.statusCode).toBe(409);
-    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(res);
     expect(fields).toEqual(expect.arrayContaining(['style_code', 'variants.0.sku', 'variants.0.barcodes.0.code', 'variants.1.size']));
     expect(await databaseSnapshot(t.orm)).toEqual(before);
   });
@@ -187,7 +195,7 @@ describe('the stock ledger', () => {
       payload: { location_id: 'nope', lines: [{ variant_id: mainLocation, quantity: 1.5, reason: 'stolen', unit_cost_cents: -1 }] },
     });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(res);
     expect(fields).toEqual(expect.arrayContaining(['location_id', 'lines.0.quantity', 'lines.0.reason', 'lines.0.unit_cost_cents']));
     expect(await databaseSnapshot(t.orm)).toEqual(before);
   });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -107,7 +115,7 @@ describe('transfers', () => {
     const before = await databaseSnapshot(t.orm);
     const res = await create({ from_location_id: warehouse, to_location_id: warehouse, lines: [{ variant_id: variants[0], quantity: 0 }] });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(res);
     expect(fields).toEqual(expect.arrayContaining(['to_location_id', 'lines.0.quantity']));
     expect(await databaseSnapshot(t.orm)).toEqual(before);
   });

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -80,7 +88,7 @@ describe('uploading images', () => {
     for (const contentType of ['text/plain', 'image/png', 'application/octet-stream']) {
       const res = await upload('just some notes, not a photo', contentType);
       expect(res.statusCode, contentType).toBe(400);
-      expect(res.json().error.details.map((d: { field: string }) => d.field)).toEqual(['body']);
+      expect(errorFields(res)).toEqual(['body']);
     }
     const json = await t.app.inject({
       method: 'POST',

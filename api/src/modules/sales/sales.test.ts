@@ -1,6 +1,14 @@
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -417,12 +425,7 @@ describe('customers, price rules and the dashboard', () => {
     });
     const bad = await call('PUT', `/price-rules/${channels.ebay}`, { markup_percent: 5000, rounding: '.98' });
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .error.details.map((d: { field: string }) => d.field)
-        .sort(),
-    ).toEqual(['markup_percent', 'rounding']);
+    expect(errorFields(bad).sort()).toEqual(['markup_percent', 'rounding']);
   });
 
   it('the dashboard adds up the sales of the last 30 days and the stock', async () => {

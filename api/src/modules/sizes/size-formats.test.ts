@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { loadSizeFormat } from './size-format-lookup.ts';
 
 let t: TestApp;
@@ -118,7 +126,7 @@ describe('size formats', () => {
       sizes: [{ value: '7' }, { value: ' 7 ' }, { value: '' }, { value: '8', converts_to: '99' }],
     });
     expect(bad.statusCode).toBe(400);
-    const fields = bad.json().error.details.map((d: { field: string }) => d.field);
+    const fields = errorFields(bad);
     expect(fields).toEqual(expect.arrayContaining(['name', 'sizes.1.value', 'sizes.2.value', 'sizes.3.converts_to']));
     const twice = bad.json().error.details.find((d: { field: string }) => d.field === 'sizes.1.value');
     expect(twice.message).toBe('Size 7 is listed twice');

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseSnapshot,
+  errorFields,
+  registerAndLogin,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { normaliseSizeString } from './size-matching.service.ts';
 
 let t: TestApp;
@@ -161,12 +169,7 @@ describe('normalising size strings', () => {
     const before = await databaseSnapshot(t.orm);
     const bad = await normalise(shop, { raw: '   ', source: 'fax', format_hint: 'shoe' });
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .error.details.map((d: { field: string }) => d.field)
-        .sort(),
-    ).toEqual(['format_hint', 'raw', 'source']);
+    expect(errorFields(bad).sort()).toEqual(['format_hint', 'raw', 'source']);
     const [entry] = await openEntries();
     const badMatch = await adminCall('POST', `/queue/${entry?.id}/match`, { format_id: 'us-men', size: '25' });
     expect(badMatch.statusCode).toBe(400);

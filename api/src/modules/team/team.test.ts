@@ -3,6 +3,7 @@ import {
   bearer,
   createTestApp,
   databaseSnapshot,
+  errorFields,
   registerAndLogin,
   type SignedIn,
   STRONG_PASSWORD,
@@ -145,12 +146,7 @@ describe('invitations', () => {
     const before = await databaseSnapshot(t.orm);
     const res = await invite(owner, 'not-an-email', 'king');
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .error.details.map((d: { field: string }) => d.field)
-        .sort(),
-    ).toEqual(['email', 'role']);
+    expect(errorFields(res).sort()).toEqual(['email', 'role']);
     const accept = await t.app.inject({
       method: 'POST',
       url: `/api/v1/invitations/${'x'.repeat(43)}/accept`,

@@ -3,7 +3,7 @@ import type { ProductCategory, ProductCondition, ProductSort } from '@tradepost/
 export type { ProductSort };
 export type ProductStatusFilter = 'active' | 'archived' | 'draft' | 'all';
 
-/** The filter bar's filters as the API names them (`/products`, `/products/summary`). */
+/** The filter bar's filters as the API names them (`/products`, `/products/rows`, `/products/summary`). */
 export type ProductApiFilter = {
   brand?: string;
   category?: ProductCategory;
@@ -24,6 +24,7 @@ export const catalogKeys = {
   all: ['catalog'] as const,
   lists: () => [...catalogKeys.all, 'list'] as const,
   list: (businessId: string, params: ProductListParams) => [...catalogKeys.lists(), businessId, params] as const,
+  rows: (businessId: string, params: ProductListParams) => [...catalogKeys.lists(), 'rows', businessId, params] as const,
   summary: (businessId: string, q: string, filter: ProductApiFilter) => [...catalogKeys.lists(), 'summary', businessId, q, filter] as const,
   facets: (businessId: string, status: ProductStatusFilter) => [...catalogKeys.all, 'facets', businessId, status] as const,
   details: () => [...catalogKeys.all, 'detail'] as const,

@@ -112,7 +112,7 @@ export function ProductPicker({
               <div className={styles.text}>
                 <span className={styles.title}>{product.title}</span>
                 <span className={styles.meta}>{productMeta(product) || 'No style code'}</span>
-                <SizeStockChips product={product} max={10} wrap />
+                <SizeStockChips sizeFormat={product.size_format} sizes={product.variants} max={10} wrap />
               </div>
               {renderAction?.(product) ??
                 (onPick === undefined ? null : (

@@ -1,6 +1,5 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
-import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexWrap: 'nowrap', gap: '4px', margin: 0, padding: 0, listStyle: 'none', overflow: 'hidden', minWidth: 0 },
@@ -20,21 +19,23 @@ const useStyles = makeStyles({
   none: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
 });
 
-type SizeStockChipsProps = { product: Product; max?: number; wrap?: boolean };
+/** A product's sizes with their stock: a full product's variants or a table line's sizes. */
+type SizeStock = { size: string; on_hand: number };
+type SizeStockChipsProps = { sizeFormat: string; sizes: readonly SizeStock[]; max?: number; wrap?: boolean };
 
 /** Sizes with stock as chips ('9 ×2'), in run order; the rest are counted in a last '+N' chip. */
-export function SizeStockChips({ product, max = 8, wrap = false }: SizeStockChipsProps) {
+export function SizeStockChips({ sizeFormat, sizes, max = 8, wrap = false }: SizeStockChipsProps) {
   const styles = useStyles();
-  const inStock = product.variants.filter((variant) => variant.on_hand > 0);
+  const inStock = sizes.filter((stock) => stock.on_hand > 0);
   if (inStock.length === 0) return <span className={styles.none}>No stock</span>;
   const shown = inStock.slice(0, max);
   const hidden = inStock.length - shown.length;
-  const full = (size: string) => (isSizeFormatId(product.size_format) ? sizeLabel(product.size_format, size) : size);
+  const full = (size: string) => (isSizeFormatId(sizeFormat) ? sizeLabel(sizeFormat, size) : size);
   return (
     <ul className={wrap ? `${styles.list} ${styles.wrap}` : styles.list} aria-label={`Sizes in stock: ${inStock.length}`}>
-      {shown.map((variant) => (
-        <li key={variant.id} className={styles.chip} title={`${full(variant.size)}: ${variant.on_hand} on hand`}>
-          {variant.size} ×{variant.on_hand}
+      {shown.map((stock) => (
+        <li key={stock.size} className={styles.chip} title={`${full(stock.size)}: ${stock.on_hand} on hand`}>
+          {stock.size} ×{stock.on_hand}
         </li>
       ))}
       {hidden > 0 ? <li className={`${styles.chip} ${styles.more}`}>+{hidden}</li> : null}

@@ -1,5 +1,5 @@
 import { Badge, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import type { Product } from '@tradepost/shared/schemas/catalog.ts';
+import type { ProductRow } from '@tradepost/shared/schemas/catalog.ts';
 import { type CSSProperties, type MouseEvent, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { conditionText, statusLabels } from '../../../features/catalog/product-labels.ts';
@@ -100,12 +100,12 @@ const useStyles = makeStyles({
   },
 });
 
-const sum = (product: Product, key: 'on_hand' | 'available') => product.variants.reduce((total, variant) => total + variant[key], 0);
-export const configureLink = (product: Product) => `/products/${encodeURIComponent(product.id)}/configure`;
-const stockLink = (product: Product) => `/inventory/adjustments?product=${encodeURIComponent(product.id)}`;
-const ledgerLink = (product: Product) => `/inventory/debug?product=${encodeURIComponent(product.id)}`;
+const sum = (product: ProductRow, key: 'on_hand' | 'available') => product.sizes.reduce((total, stock) => total + stock[key], 0);
+export const configureLink = (product: ProductRow) => `/products/${encodeURIComponent(product.id)}/configure`;
+const stockLink = (product: ProductRow) => `/inventory/adjustments?product=${encodeURIComponent(product.id)}`;
+const ledgerLink = (product: ProductRow) => `/inventory/debug?product=${encodeURIComponent(product.id)}`;
 
-type ProductsTableProps = { products: readonly Product[]; total: number; onNearEnd: () => void };
+type ProductsTableProps = { products: readonly ProductRow[]; total: number; onNearEnd: () => void };
 
 /**
  * The catalog as a table whose rows exist only while in view (fixed row height, page scroll), so
@@ -117,13 +117,13 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
   const narrow = useNarrowViewport();
   const navigate = useNavigate();
   const nearEnd = useCallback(() => onNearEnd(), [onNearEnd]);
-  const open = (product: Product) => (event: MouseEvent<HTMLTableRowElement>) => {
+  const open = (product: ProductRow) => (event: MouseEvent<HTMLTableRowElement>) => {
     // Links and buttons inside the row do their own thing; a text selection is not a click.
     if ((event.target as HTMLElement).closest('a, button') !== null || window.getSelection()?.toString()) return;
     navigate(configureLink(product));
   };
 
-  const title = (product: Product) => {
+  const title = (product: ProductRow) => {
     const condition = conditionText(product.condition, product.grade);
     return (
       <span className={styles.titleLine}>
@@ -144,7 +144,7 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
     );
   };
 
-  const actions = (product: Product) => (
+  const actions = (product: ProductRow) => (
     <>
       <RouterLink to={stockLink(product)}>
         Add stock<span className={styles.hidden}> to {product.title}</span>
@@ -155,7 +155,7 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
     </>
   );
 
-  const wideRow = (product: Product, index: number, style: CSSProperties) => (
+  const wideRow = (product: ProductRow, index: number, style: CSSProperties) => (
     <tr aria-rowindex={index + 2} className={mergeClasses(styles.grid, styles.row)} style={style} onClick={open(product)}>
       <td className={styles.titleCell}>
         {title(product)}
@@ -164,7 +164,7 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
       <td className={mergeClasses(styles.cell, styles.code, product.style_code === null && styles.muted)}>{product.style_code ?? '—'}</td>
       <td className={mergeClasses(styles.cell, product.brand === null && styles.muted)}>{product.brand ?? '—'}</td>
       <td className={styles.cell}>
-        <SizeStockChips product={product} max={7} />
+        <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} max={7} />
       </td>
       <td className={mergeClasses(styles.cell, styles.number)}>{sum(product, 'on_hand')}</td>
       <td className={mergeClasses(styles.cell, styles.number)}>{sum(product, 'available')}</td>
@@ -172,14 +172,14 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
     </tr>
   );
 
-  const narrowRow = (product: Product, index: number, style: CSSProperties) => (
+  const narrowRow = (product: ProductRow, index: number, style: CSSProperties) => (
     <tr aria-rowindex={index + 2} className={styles.card} style={style} onClick={open(product)}>
       <td className={styles.titleCell}>
         {title(product)}
         <span className={styles.sub}>{[product.style_code, product.brand].filter(Boolean).join(' · ') || product.category}</span>
       </td>
       <td className={styles.cell}>
-        <SizeStockChips product={product} max={6} />
+        <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} max={6} />
       </td>
       <td className={styles.cardLine}>
         <span className={styles.figures}>
