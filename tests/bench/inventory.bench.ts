@@ -14,6 +14,7 @@ import { migrate, openOrm } from '../../api/src/db/orm.ts';
 import { productDetailsSql, productPageSql, productRowsSql, type SqlStatement } from '../../api/src/modules/catalog/catalog.service.ts';
 import { productSetSummarySql } from '../../api/src/modules/catalog/product-query.ts';
 import { productFilterSchema, productListQuerySchema } from '../../shared/src/schemas/catalog.ts';
+import { httpJsonClient } from './http-client.ts';
 import { recomputeProductStock } from './product-stock.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -57,15 +58,8 @@ try {
   )
     await new Promise((r) => setTimeout(r, 100));
 
-  const api = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
+  const http = httpJsonClient(base);
+  const api = (method: string, path: string, token?: string, body?: unknown) => http.json(method, `/api/v1${path}`, { token, body });
   await api('POST', '/auth/register', undefined, {
     email: 'bench@tradepost.test',
     password: 'BenchMark2026',
@@ -237,7 +231,7 @@ try {
   );
   // The floor under every figure: an HTTP round trip that touches the database, then the same with
   // the signed-in session checked.
-  const health = await time(() => fetch(`${base}/health`).then((r) => r.text()));
+  const health = await time(() => http.request('GET', '/health'));
   const me = await time(() => api('GET', '/auth/me', token));
   const page = await time((i) =>
     api('GET', `/businesses/${businessId}/products/rows?limit=50&offset=${(i % 20) * 50}&sort=updated_at`, token),
@@ -276,6 +270,7 @@ try {
   console.log(fmt("a variant's ledger and reconciliation (API)", ledger));
   console.log(fmt('post an adjustment (API)', adjust));
   await client.end();
+  http.close();
   if (process.env.BENCH_KEEP === '1') {
     // To look at the screens on the big catalog: the app (web/dist) stays up until Ctrl-C.
     console.log(`\nBENCH_KEEP=1: ${base} is up; sign in as bench@tradepost.test / BenchMark2026. Ctrl-C stops it.`);
