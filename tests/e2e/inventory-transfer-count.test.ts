@@ -223,6 +223,32 @@ describe('transfers and counts', () => {
     await page.close();
   });
 
+  it('a list that fails to load says so, and Try again loads it in place', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(page, owner);
+    let failing = true;
+    await page.route('**/api/v1/businesses/*/inventory/counts*', (route) =>
+      failing && route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Slow down' } }),
+          })
+        : route.fallback(),
+    );
+    await page.goto(`${inject('baseUrl')}/inventory/counts`);
+    // A refusal (4xx) is asked once more after a second, then the screen gives up (a 5xx is retried
+    // for half a minute first: by the client, then by the query).
+    await expect.poll(() => page.getByText('The counts could not be loaded.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'load-failed-counts');
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByText('The counts could not be loaded.').isVisible()).toBe(false);
+    await expect.poll(() => page.getByText('Loading counts…').isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('tab', { name: /^All \(\d+\)$/ }).isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('scans with the camera through the reader bundled with the app, and explains a refused camera', async () => {
     const base = inject('baseUrl');
     // A fake camera: the browser answers getUserMedia with a test pattern when the page may use it.

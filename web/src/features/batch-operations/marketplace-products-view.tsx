@@ -4,8 +4,6 @@ import {
   Checkbox,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   mergeClasses,
   Select,
@@ -26,6 +24,7 @@ import { useDebouncedValue } from '../catalog/use-debounced-value.ts';
 import { platformLabels } from '../connections/connection-labels.ts';
 import { DataTable, formatWhen, useTableStyles } from '../inventory/data-table.tsx';
 import { EmptyState } from '../layout/empty-state.tsx';
+import { LoadFailed } from '../layout/load-failed.tsx';
 import { RouterLink } from '../navigation/router-link.tsx';
 import { listingStatusColours, listingStatusLabels, shortExternalId } from './batch-labels.ts';
 import { type BulkAction, BulkActions } from './bulk-actions.tsx';
@@ -134,11 +133,7 @@ export function MarketplaceProductsView({ scope, platform, mode, productHref, ac
       </p>
     );
   if (pages.isError || first === undefined)
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>The {name} listings could not be loaded. Reload the page to try again.</MessageBarBody>
-      </MessageBar>
-    );
+    return <LoadFailed subject={`The ${name} listings`} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />;
   if (connection === null || connection.status === 'disconnected')
     return <NotConnected platform={platform} what={mode === 'sync' ? 'the sync state of your products' : 'your listings'} />;
 

@@ -24,6 +24,7 @@ import { type LabelLayout, type LabelVariant, MAX_LABELS_PER_PDF } from '@tradep
 import { useEffect, useState } from 'react';
 import { type BusinessScope, useBusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
+import { LoadFailed } from '../layout/load-failed.tsx';
 import { PdfUnavailableError, useDownloadLabels, useLabelSvg, useLabelVariants } from './use-labels.ts';
 
 const useStyles = makeStyles({
@@ -146,7 +147,11 @@ function LabelsDialog({ open, onOpenChange, variantIds }: LabelsDialogProps) {
         <DialogBody>
           <DialogTitle>Print barcode labels</DialogTitle>
           <DialogContent className={styles.content}>
-            <FormErrorAlert message={variants.isError ? 'The sizes could not be loaded. Close this window and try again.' : failure} />
+            {variants.isError ? (
+              <LoadFailed subject="The sizes" onRetry={() => void variants.refetch()} retrying={variants.isFetching} />
+            ) : (
+              <FormErrorAlert message={failure} />
+            )}
             <div className={styles.layout}>
               <div className={styles.scroll}>
                 {variants.isPending ? (

@@ -4,8 +4,8 @@ import { formatMoney } from '../catalog/money.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { channelKindLabels } from '../channels/channel-labels.ts';
 import { Sensitive } from '../demo-mode/sensitive.tsx';
-import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import { DataTable, formatWhen, useTableStyles } from '../inventory/data-table.tsx';
+import { LoadFailed } from '../layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../navigation/router-link.tsx';
 import { SaleStatusBadge, saleItemsSummary } from '../retail/sale-status-badge.tsx';
 import { useSaleList } from '../retail/use-sales.ts';
@@ -63,7 +63,7 @@ export function RecentSales({ scope }: { scope: BusinessScope | undefined }) {
           ))}
         </Skeleton>
       ) : sales.isError ? (
-        <FormErrorAlert message="Recent sales could not be loaded. Refresh the page to try again." />
+        <LoadFailed subject="Recent sales" onRetry={() => void sales.refetch()} retrying={sales.isFetching} />
       ) : items.length === 0 ? (
         <div className={styles.empty}>
           <p className={styles.emptyText}>No sales yet. Your first counter sale takes a scan and a click.</p>

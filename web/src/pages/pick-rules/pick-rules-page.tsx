@@ -29,9 +29,9 @@ import { type DragEvent, useState } from 'react';
 import { AppPage } from '../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
 import { useChannels } from '../../features/channels/use-channels.ts';
-import { FormErrorAlert } from '../../features/forms/form-error-alert.tsx';
 import { useLocations } from '../../features/inventory/use-locations.ts';
 import { EmptyState } from '../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../features/layout/load-failed.tsx';
 import { useAppToast } from '../../features/notifications/use-app-toast.tsx';
 import { moveRule, useDeletePickRule, usePickRules, useReorderPickRules } from '../../features/retail/use-pick-rules.ts';
 import { PickRuleDialog } from './pick-rule-dialog.tsx';
@@ -150,7 +150,7 @@ export function PickRulesPage() {
       {rules.isPending ? (
         <Spinner size="tiny" label="Loading pick rules…" />
       ) : rules.isError ? (
-        <FormErrorAlert message="The pick rules could not be loaded. Refresh the page to try again." />
+        <LoadFailed subject="The pick rules" onRetry={() => void rules.refetch()} retrying={rules.isFetching} />
       ) : list.length === 0 ? (
         <EmptyState
           id="no-rules"

@@ -1,8 +1,9 @@
-import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { AppPage } from '../../features/account/page-frame.tsx';
 import { NoMarketplaceConnected } from '../../features/batch-operations/marketplace-gate.tsx';
 import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
+import { LoadFailed } from '../../features/layout/load-failed.tsx';
 import { sinceText } from '../../features/sync/sync-format.ts';
 import { useSyncHealth } from '../../features/sync/use-sync-health.ts';
 import { ConnectionHealthCard } from './connection-health-card.tsx';
@@ -45,9 +46,7 @@ export function SyncHealthPage() {
           <Spinner size="tiny" aria-hidden="true" /> Loading sync health…
         </p>
       ) : health.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>Sync health could not be loaded. Try Refresh.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="Sync health" onRetry={() => void health.refetch()} retrying={health.isFetching} />
       ) : health.data.connections.length === 0 ? (
         <NoMarketplaceConnected>
           Connect eBay, Shopify or Square; their sync shows here as soon as the first listing or sale goes through.

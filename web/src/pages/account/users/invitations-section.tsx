@@ -1,21 +1,11 @@
-import {
-  Badge,
-  type BadgeProps,
-  Button,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Badge, type BadgeProps, Button, makeStyles, Skeleton, SkeletonItem, tokens, typographyStyles } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons';
 import type { Invitation } from '@tradepost/shared/schemas/users.ts';
 import { useState } from 'react';
 import { PageSection } from '../../../features/account/page-frame.tsx';
 import { useInvitations, useRevokeInvitation } from '../../../features/account/use-team.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { roleLabel } from '../../../features/session/role-label.ts';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog.tsx';
@@ -122,14 +112,7 @@ export function InvitationsSection({ businessId }: { businessId: string }) {
           <SkeletonItem size={40} />
         </Skeleton>
       ) : invitations.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            Invitations could not be loaded.{' '}
-            <Button size="small" appearance="transparent" onClick={() => void invitations.refetch()}>
-              Try again
-            </Button>
-          </MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="Invitations" onRetry={() => void invitations.refetch()} retrying={invitations.isFetching} />
       ) : invitations.data.length === 0 ? (
         <p className={styles.empty}>No invitations yet. Invite someone above and their invitation will show here until they join.</p>
       ) : (

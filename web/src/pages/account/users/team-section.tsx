@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Avatar, Badge, makeStyles, Skeleton, SkeletonItem, tokens, typographyStyles } from '@fluentui/react-components';
 import { PeopleTeamRegular } from '@fluentui/react-icons';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { TeamMember } from '@tradepost/shared/schemas/users.ts';
@@ -17,6 +6,7 @@ import { PageSection } from '../../../features/account/page-frame.tsx';
 import { roleDescriptions } from '../../../features/account/role-descriptions.ts';
 import { useTeamMembers } from '../../../features/account/use-team.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { roleLabel } from '../../../features/session/role-label.ts';
 
 const useStyles = makeStyles({
@@ -103,14 +93,7 @@ export function TeamSection({ businessId, currentUserId }: { businessId: string;
           <SkeletonItem size={40} />
         </Skeleton>
       ) : team.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            The team could not be loaded.{' '}
-            <Button size="small" appearance="transparent" onClick={() => void team.refetch()}>
-              Try again
-            </Button>
-          </MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The team" onRetry={() => void team.refetch()} retrying={team.isFetching} />
       ) : (
         <>
           <ul className={styles.list}>

@@ -1,15 +1,4 @@
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Tab,
-  TabList,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Skeleton, SkeletonItem, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, BugRegular } from '@fluentui/react-icons';
 import { type BugReportStatus, bugReportStatuses } from '@tradepost/shared/schemas/bug-reports.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -18,6 +7,7 @@ import type { BugReportFilter } from '../../../features/admin/admin-keys.ts';
 import { bugReportStatusInfo } from '../../../features/admin/bug-report-status.ts';
 import { BUG_REPORT_PAGE_SIZE, useBugReports, useUpdateBugReportStatus } from '../../../features/admin/use-bug-reports.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { BugReportCard } from './bug-report-card.tsx';
@@ -124,14 +114,7 @@ export function BugReportsPage() {
           <SkeletonItem size={128} />
         </Skeleton>
       ) : reports.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            Bug reports could not be loaded.{' '}
-            <Button size="small" appearance="transparent" onClick={() => void reports.refetch()}>
-              Try again
-            </Button>
-          </MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="Bug reports" onRetry={() => void reports.refetch()} retrying={reports.isFetching} />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<BugRegular />}

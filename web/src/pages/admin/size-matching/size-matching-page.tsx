@@ -7,8 +7,6 @@ import {
   DialogSurface,
   DialogTitle,
   Input,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   Skeleton,
   SkeletonItem,
@@ -25,6 +23,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AppPage } from '../../../features/account/page-frame.tsx';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import type { SizeChoice } from '../../../features/sizes/size-choices.ts';
@@ -235,14 +234,7 @@ export function SizeMatchingPage() {
           <SkeletonItem size={128} />
         </Skeleton>
       ) : failed ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            The list could not be loaded.{' '}
-            <Button size="small" appearance="transparent" onClick={refetch}>
-              Try again
-            </Button>
-          </MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The list" onRetry={refetch} retrying={view === 'rules' ? rules.isFetching : queue.isFetching} />
       ) : isEmpty ? (
         <EmptyState
           icon={<CheckmarkCircleRegular />}

@@ -29,6 +29,7 @@ import {
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 
 const useStyles = makeStyles({
@@ -103,7 +104,7 @@ function ItemInspector({ batchId, seq }: { batchId: string; seq: number | null }
         <Spinner size="tiny" aria-hidden="true" /> Loading item {seq}…
       </p>
     );
-  if (item.isError) return <p className={styles.muted}>Item {seq} could not be loaded.</p>;
+  if (item.isError) return <LoadFailed subject={`Item ${seq}`} onRetry={() => void item.refetch()} retrying={item.isFetching} />;
   const detail = item.data;
   return (
     <section className={styles.inspector} aria-label={`Item ${seq}: request and response`}>

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Select,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, makeStyles, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { TaskListLtrRegular } from '@fluentui/react-icons';
 import {
   type BatchOperationType,
@@ -27,6 +17,7 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { formatWhen } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useBatchUpdates } from '../../../features/realtime/use-batch-updates.ts';
 
@@ -152,9 +143,7 @@ export function BatchOperationsPage() {
             <Spinner size="tiny" aria-hidden="true" /> Loading batches…
           </p>
         ) : list.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>The batches could not be loaded. Reload the page to try again.</MessageBarBody>
-          </MessageBar>
+          <LoadFailed subject="The batches" onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : batches.length === 0 ? (
           <EmptyState
             title={filtered ? 'No batch matches these filters' : 'No batch operations yet'}

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Tab,
-  TabList,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Skeleton, SkeletonItem, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import {
   AddRegular,
   ChevronDownRegular,
@@ -25,6 +13,7 @@ import { useState } from 'react';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { SizeConversionTable } from '../../../features/sizes/size-conversion-table.tsx';
@@ -153,14 +142,7 @@ export function SizeFormatsPage() {
           <SkeletonItem size={128} />
         </Skeleton>
       ) : formats.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            Size formats could not be loaded.{' '}
-            <Button size="small" appearance="transparent" onClick={() => void formats.refetch()}>
-              Try again
-            </Button>
-          </MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="Size formats" onRetry={() => void formats.refetch()} retrying={formats.isFetching} />
       ) : (
         <>
           <PageSection

@@ -11,7 +11,7 @@ import { useChannels } from '../../../features/channels/use-channels.ts';
 import { isConnectionPlatform } from '../../../features/connections/connection-labels.ts';
 import { useConnections } from '../../../features/connections/use-connections.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
-import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 
 const useStyles = makeStyles({
@@ -178,7 +178,7 @@ export function SalesChannelsPage() {
       }
     >
       {channels.isError ? (
-        <FormErrorAlert message="The channels could not be loaded. Refresh the page to try again." />
+        <LoadFailed subject="The channels" onRetry={() => void channels.refetch()} retrying={channels.isFetching} />
       ) : channels.data === undefined ? (
         <Skeleton aria-label="Loading channels">
           <ul className={styles.grid}>

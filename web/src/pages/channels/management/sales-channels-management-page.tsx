@@ -16,6 +16,7 @@ import { ConnectionPanel } from '../../../features/connections/connection-panel.
 import { MarketplaceSummary } from '../../../features/connections/marketplace-summary.tsx';
 import { useConnections } from '../../../features/connections/use-connections.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
@@ -218,10 +219,10 @@ export function SalesChannelsManagementPage() {
       {outcome !== null && !outcomeHasCard ? <ConnectionOutcome outcome={outcome} /> : null}
       {connections.data === undefined ? null : <MarketplaceSummary entries={connections.data} />}
       {connections.isError ? (
-        <FormErrorAlert message="The marketplace accounts could not be loaded. Refresh the page to try again." />
+        <LoadFailed subject="The marketplace accounts" onRetry={() => void connections.refetch()} retrying={connections.isFetching} />
       ) : null}
       {channels.isError ? (
-        <FormErrorAlert message="The channels could not be loaded. Refresh the page to try again." />
+        <LoadFailed subject="The channels" onRetry={() => void channels.refetch()} retrying={channels.isFetching} />
       ) : channels.data === undefined ? (
         <Spinner size="tiny" label="Loading channels…" />
       ) : (

@@ -5,6 +5,7 @@ import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useConnections } from '../../../features/connections/use-connections.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 
 const useStyles = makeStyles({
@@ -34,7 +35,9 @@ export function ShopifySuccessPage() {
         icon={<CheckmarkCircleRegular className={styles.done} />}
         description={shop}
       >
-        {connections.isError ? <FormErrorAlert message="The connection could not be loaded. Refresh the page to try again." /> : null}
+        {connections.isError ? (
+          <LoadFailed subject="The connection" onRetry={() => void connections.refetch()} retrying={connections.isFetching} />
+        ) : null}
         {connections.data === undefined && !connections.isError ? <Spinner size="tiny" label="Checking the connection…" /> : null}
         {shopify === null ? null : (
           <div className={styles.facts}>

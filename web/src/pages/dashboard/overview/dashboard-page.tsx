@@ -9,7 +9,7 @@ import { GettingStarted } from '../../../features/dashboard/getting-started.tsx'
 import { KeyFigures, KeyFiguresLoading } from '../../../features/dashboard/key-figures.tsx';
 import { RecentSales } from '../../../features/dashboard/recent-sales.tsx';
 import { useDashboard } from '../../../features/dashboard/use-dashboard.ts';
-import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { roleLabel } from '../../../features/session/role-label.ts';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
 import { useDashboardCardStyles } from './dashboard-card-styles.ts';
@@ -106,7 +106,7 @@ export function DashboardPage() {
       <div className={styles.stack}>
         {data === undefined ? (
           figures.isError ? (
-            <FormErrorAlert message="The dashboard figures could not be loaded. Refresh the page to try again." />
+            <LoadFailed subject="The dashboard figures" onRetry={() => void figures.refetch()} retrying={figures.isFetching} />
           ) : (
             <>
               <KeyFiguresLoading />

@@ -1,16 +1,4 @@
-import {
-  Field,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  mergeClasses,
-  Select,
-  Spinner,
-  Tab,
-  TabList,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Field, makeStyles, mergeClasses, Select, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { BarcodeScannerRegular, BoxRegular } from '@fluentui/react-icons';
 import type { ChannelKind, Fulfillment } from '@tradepost/shared/schemas/sales.ts';
 import { channelKinds } from '@tradepost/shared/schemas/sales.ts';
@@ -23,6 +11,7 @@ import { useFulfillments } from '../../../features/fulfillment/use-fulfillments.
 import { formatWhen } from '../../../features/inventory/data-table.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { channelLabels, saleNumberLabel } from '../../../features/sales/sale-model.ts';
@@ -175,9 +164,7 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
       <Spinner size="tiny" aria-hidden="true" /> Loading orders…
     </p>
   ) : list.isError ? (
-    <MessageBar intent="error">
-      <MessageBarBody>The orders could not be loaded. Reload the page to try again.</MessageBarBody>
-    </MessageBar>
+    <LoadFailed subject="The orders" onRetry={() => void list.refetch()} retrying={list.isFetching} />
   ) : all.length === 0 ? (
     <EmptyState icon={<BoxRegular />} title={tab === 'open' ? 'Nothing to pick' : 'Nothing shipped yet'}>
       {tab === 'open'

@@ -1,19 +1,10 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowRightRegular, BarcodeScannerRegular } from '@fluentui/react-icons';
 import type { Fulfillment } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
 import { ageLabel, groupByStage, progress } from '../../../features/fulfillment/fulfillment-model.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { channelLabels, saleNumberFromText, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
@@ -68,11 +59,14 @@ type OrderChooserProps = {
   orders: Fulfillment[] | undefined;
   loading: boolean;
   failed: boolean;
+  /** Asks for the orders again after a failed load; `retrying` while that request runs. */
+  onRetry: () => unknown;
+  retrying: boolean;
   onChoose: (id: string) => void;
 };
 
 /** Which order to pick: the next one in a tap, any open one from the list, or its number scanned from the slip. */
-export function OrderChooser({ orders, loading, failed, onChoose }: OrderChooserProps) {
+export function OrderChooser({ orders, loading, failed, onRetry, retrying, onChoose }: OrderChooserProps) {
   const styles = useStyles();
   const feedback = useScanFeedback();
   const [typed, setTyped] = useState('');
@@ -158,9 +152,7 @@ export function OrderChooser({ orders, loading, failed, onChoose }: OrderChooser
           <Spinner size="tiny" aria-hidden="true" /> Loading orders…
         </p>
       ) : failed ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The orders could not be loaded. Reload the page to try again.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The orders" onRetry={onRetry} retrying={retrying} />
       ) : waiting.length === 0 && groups.packed.length === 0 ? (
         <EmptyState title="All caught up">No order is waiting to be picked. New orders appear here by themselves.</EmptyState>
       ) : (

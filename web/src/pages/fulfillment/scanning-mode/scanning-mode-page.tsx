@@ -41,7 +41,14 @@ export function ScanningModePage() {
   if (fulfillmentId === null) {
     return (
       <div className={styles.page}>
-        <OrderChooser orders={open.data} loading={open.isPending} failed={open.isError} onChoose={choose} />
+        <OrderChooser
+          orders={open.data}
+          loading={open.isPending}
+          failed={open.isError}
+          onRetry={() => void open.refetch()}
+          retrying={open.isFetching}
+          onChoose={choose}
+        />
       </div>
     );
   }

@@ -33,6 +33,7 @@ import { DataTable, formatWhen, useTableStyles } from '../../../features/invento
 import { CountStatusBadge } from '../../../features/inventory/status-badges.tsx';
 import { useCounts, useCreateCount } from '../../../features/inventory/use-counts.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 import { LocationSetup } from '../adjustments/location-setup.tsx';
 
@@ -110,9 +111,7 @@ export function CountsPage() {
             <Spinner size="tiny" aria-hidden="true" /> Loading counts…
           </p>
         ) : counts.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>The counts could not be loaded. Reload the page to try again.</MessageBarBody>
-          </MessageBar>
+          <LoadFailed subject="The counts" onRetry={() => void counts.refetch()} retrying={counts.isFetching} />
         ) : shown.length === 0 ? (
           <p className={styles.text}>
             {all.length === 0

@@ -1,10 +1,11 @@
-import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, HistoryRegular, StackRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useVariantLedger } from '../../../features/inventory/use-variant-ledger.ts';
 import { useChosenVariant, VariantChooserSection } from '../../../features/inventory/variant-chooser.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { LotsTable, locationNames, MovementsTable, ReconciliationTable } from './ledger-tables.tsx';
 
@@ -54,9 +55,7 @@ export function InventoryDebugPage() {
           <Spinner size="tiny" aria-hidden="true" /> Loading the ledger…
         </p>
       ) : ledger.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The ledger of this size could not be loaded. Try Refresh.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The ledger of this size" onRetry={() => void ledger.refetch()} retrying={ledger.isFetching} />
       ) : (
         <>
           <PageSection

@@ -1,9 +1,10 @@
-import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { BranchForkRegular, HistoryRegular, MailInboxRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { useChosenVariant, VariantChooserSection } from '../../../features/inventory/variant-chooser.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
@@ -64,9 +65,7 @@ export function InventoryDebug2Page() {
           <Spinner size="tiny" aria-hidden="true" /> Loading the sync state…
         </p>
       ) : state.isError || data === undefined ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The sync state of this size could not be loaded. Try Refresh.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The sync state of this size" onRetry={() => void state.refetch()} retrying={state.isFetching} />
       ) : (
         <>
           <PageSection

@@ -1,9 +1,10 @@
-import { MessageBar, MessageBarBody, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ArrowSwapRegular, BoxRegular, ClipboardTaskListLtrRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { formatCount, MoneyFigure, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
 import { useInventorySummary } from '../../../features/inventory/use-inventory-summary.ts';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 
 const useStyles = makeStyles({
@@ -90,9 +91,7 @@ export function InventoryPage() {
           </StatGrid>
         </>
       ) : summary.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The inventory figures could not be loaded. Reload the page to try again.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The inventory figures" onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
       ) : (
         <>
           <StatGridLoading />

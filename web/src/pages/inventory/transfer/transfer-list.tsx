@@ -1,15 +1,4 @@
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  mergeClasses,
-  Spinner,
-  Tab,
-  TabList,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ArrowRightRegular, ArrowSwapRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import { useSearchParams } from 'react-router-dom';
@@ -26,6 +15,7 @@ import {
 } from '../../../features/inventory/transfer-model.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useTransfers } from '../../../features/inventory/use-transfers.ts';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { LocationSetup } from '../adjustments/location-setup.tsx';
 
@@ -115,9 +105,7 @@ export function TransferList({ onOpen, onNew }: { onOpen: (id: string) => void; 
             <Spinner size="tiny" aria-hidden="true" /> Loading transfers…
           </p>
         ) : transfers.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>The transfers could not be loaded. Reload the page to try again.</MessageBarBody>
-          </MessageBar>
+          <LoadFailed subject="The transfers" onRetry={() => void transfers.refetch()} retrying={transfers.isFetching} />
         ) : shown.length === 0 ? (
           <p className={styles.text}>
             {all.length === 0

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  mergeClasses,
-  Select,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ImageOffRegular, SearchRegular } from '@fluentui/react-icons';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { InventoryControlRow, Listing, ListingConnection } from '@tradepost/shared/schemas/listings.ts';
@@ -25,6 +13,7 @@ import { useDebouncedValue } from '../../../features/catalog/use-debounced-value
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { ConfirmDialog } from '../../../features/forms/confirm-dialog.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useEndListing, useInventoryControl, useListProduct } from '../../../features/sync/use-listings.ts';
@@ -224,9 +213,7 @@ export function InventoryControlPage() {
           <Spinner size="tiny" aria-hidden="true" /> Loading listings…
         </p>
       ) : control.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The listings could not be loaded. Try Refresh.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The listings" onRetry={() => void control.refetch()} retrying={control.isFetching} />
       ) : columns === 0 ? (
         <NoMarketplaceConnected>
           Connect eBay, Shopify or Square, then list your products on them here. Quantities will follow your stock by themselves.

@@ -10,6 +10,7 @@ import { useMarketplaceOverview } from '../../../features/batch-operations/use-m
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 import { saleNumberLabel } from '../../../features/sales/sale-model.ts';
 
@@ -88,9 +89,7 @@ function MarketplaceOverviewPage({ platform }: { platform: Exclude<MarketplacePl
           <Spinner size="tiny" aria-hidden="true" /> Loading…
         </p>
       ) : overview.isError || data === undefined ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The overview could not be loaded. Reload the page to try again.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The overview" onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
       ) : data.connection === null || data.connection.status === 'disconnected' ? (
         <NotConnected platform={platform} what="its listings, orders and batches" />
       ) : (

@@ -1,13 +1,4 @@
-import {
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, DocumentEditRegular, TagRegular } from '@fluentui/react-icons';
 import type { PreownedItem } from '@tradepost/shared/schemas/preowned.ts';
 import { useState } from 'react';
@@ -15,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { DeleteDraftDialog } from '../../../features/preowned/delete-draft-dialog.tsx';
@@ -69,12 +61,7 @@ export function PreownedDraftsPage() {
       actions={actions}
     >
       {drafts.isError && drafts.data === undefined ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The drafts could not be loaded.</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void drafts.refetch()}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailed subject="The drafts" onRetry={() => void drafts.refetch()} retrying={drafts.isFetching} />
       ) : drafts.data === undefined ? (
         <Spinner className={styles.loading} label="Loading drafts…" />
       ) : items.length === 0 ? (

@@ -1,15 +1,4 @@
-import {
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  Tab,
-  TabList,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, DocumentEditRegular, TagRegular } from '@fluentui/react-icons';
 import type { PreownedList } from '@tradepost/shared/schemas/preowned.ts';
 import { useState } from 'react';
@@ -19,6 +8,7 @@ import { ProductSearchBox } from '../../../features/catalog/product-search-box.t
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { NEW_ITEM, PreownedEditorDrawer } from '../../../features/preowned/preowned-editor-drawer.tsx';
 import type { PreownedListStatus } from '../../../features/preowned/preowned-keys.ts';
@@ -183,12 +173,7 @@ export function PreownedPage() {
       </div>
 
       {shown.data === undefined && list.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The pre-owned items could not be loaded.</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void list.refetch()}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailed subject="The pre-owned items" onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : shown.data === undefined ? (
         <Spinner className={styles.loading} label="Loading pre-owned items…" />
       ) : (

@@ -43,6 +43,7 @@ import { type BusinessScope, useBusinessScope } from '../../../features/catalog/
 import { useUpdateProduct } from '../../../features/catalog/use-product-mutations.ts';
 import { useProduct, useProductSizeRun } from '../../../features/catalog/use-products.ts';
 import { PrintLabelsButton } from '../../../features/catalog-io/print-labels-button.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ImageUploader } from '../../../features/media/image-uploader.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
@@ -410,14 +411,7 @@ export function ConfigureProductPage() {
   if (product.isError && toApiError(product.error)?.status !== 404) {
     return (
       <AppPage title="Configure product">
-        <MessageBar intent="error">
-          <MessageBarBody>The product could not be loaded. Check your connection and try again.</MessageBarBody>
-        </MessageBar>
-        <div>
-          <Button appearance="primary" onClick={() => void product.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed subject="The product" onRetry={() => void product.refetch()} retrying={product.isFetching} />
       </AppPage>
     );
   }

@@ -4,9 +4,9 @@ import type { PriceRuleInput } from '@tradepost/shared/schemas/sales.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
-import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { usePricePreview } from '../../../features/retail/use-price-rules.ts';
 
@@ -49,7 +49,7 @@ export function PricePreviewTable({ scope, rule, stale }: PricePreviewTableProps
 
   if (shown.data === undefined) {
     return preview.isError ? (
-      <FormErrorAlert message="The preview could not be loaded. Change a value to try again." />
+      <LoadFailed subject="The preview" onRetry={() => void preview.refetch()} retrying={preview.isFetching} />
     ) : (
       <p className={styles.status}>
         <Spinner size="tiny" aria-hidden="true" /> Working out prices…

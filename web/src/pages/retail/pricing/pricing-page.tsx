@@ -6,8 +6,8 @@ import { AppPage } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindLabels } from '../../../features/channels/channel-labels.ts';
-import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { roundingShort } from '../../../features/retail/price-rule-draft.ts';
 import { usePriceRules } from '../../../features/retail/use-price-rules.ts';
@@ -77,7 +77,7 @@ export function PricingPage() {
         {rules.isPending ? (
           <Spinner size="tiny" label="Loading price rules…" />
         ) : rules.isError ? (
-          <FormErrorAlert message="The price rules could not be loaded. Refresh the page to try again." />
+          <LoadFailed subject="The price rules" onRetry={() => void rules.refetch()} retrying={rules.isFetching} />
         ) : (
           <DataTable
             label="Price rules"

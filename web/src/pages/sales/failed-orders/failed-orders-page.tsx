@@ -1,9 +1,10 @@
-import { MessageBar, MessageBarBody, makeStyles, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArchiveRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage } from '../../../features/account/page-frame.tsx';
 import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import type { FailedOrderStatus } from '../../../features/sales/sales-keys.ts';
 import { useFailedOrders } from '../../../features/sales/use-failed-orders.ts';
 import { FailedOrderCard } from './failed-order-card.tsx';
@@ -66,9 +67,7 @@ export function FailedOrdersPage() {
           <Spinner size="tiny" aria-hidden="true" /> Loading failed orders…
         </p>
       ) : orders.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>The failed orders could not be loaded. Reload the page to try again.</MessageBarBody>
-        </MessageBar>
+        <LoadFailed subject="The failed orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : items.length === 0 ? (
         <EmptyState
           icon={status === 'open' ? <CheckmarkCircleRegular /> : <ArchiveRegular />}

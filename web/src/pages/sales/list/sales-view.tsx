@@ -1,16 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  mergeClasses,
-  Select,
-  Spinner,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
 import { type ChannelKind, channelKinds, saleStatuses } from '@tradepost/shared/schemas/sales.ts';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
@@ -22,6 +10,7 @@ import { useDebouncedValue } from '../../../features/catalog/use-debounced-value
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
+import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
 import type { SaleStatusFilter } from '../../../features/sales/sales-keys.ts';
@@ -161,9 +150,7 @@ export function SalesView({ title, description, fixedStatus, emptyText }: SalesV
             <Spinner size="tiny" aria-hidden="true" /> Loading sales…
           </p>
         ) : shown.data === undefined ? (
-          <MessageBar intent="error">
-            <MessageBarBody>The sales could not be loaded. Reload the page to try again.</MessageBarBody>
-          </MessageBar>
+          <LoadFailed subject="The sales" onRetry={() => void sales.refetch()} retrying={sales.isFetching} />
         ) : items.length === 0 ? (
           <EmptyState
             title={filtered ? 'No sale matches these filters' : 'No sales yet'}
