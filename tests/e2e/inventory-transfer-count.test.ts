@@ -240,6 +240,8 @@ describe('transfers and counts', () => {
     // A refusal (4xx) is asked once more after a second, then the screen gives up (a 5xx is retried
     // for half a minute first: by the client, then by the query).
     await expect.poll(() => page.getByText('The counts could not be loaded.').isVisible(), { timeout: 10_000 }).toBe(true);
+    // Nothing is claimed about a list that did not load: the status tabs carry no tally.
+    expect(await page.getByRole('tab', { name: 'All', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'load-failed-counts');
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();

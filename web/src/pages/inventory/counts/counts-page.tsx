@@ -102,7 +102,9 @@ export function CountsPage() {
         >
           {filters.map((f) => (
             <Tab key={f} value={f}>
-              {f === 'all' ? 'All' : countStatusLabels[f]} ({tally(f)})
+              {f === 'all' ? 'All' : countStatusLabels[f]}
+              {/* No tally until the list is in: "(0)" would claim there are none. */}
+              {counts.data === undefined ? null : ` (${tally(f)})`}
             </Tab>
           ))}
         </TabList>
