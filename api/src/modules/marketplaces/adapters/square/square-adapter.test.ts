@@ -141,6 +141,22 @@ describe('Square adapter: updating in place, reading back, connecting', () => {
     expect(listings.map((l) => [l.externalId, l.title, l.variants.length])).toEqual([[first.listingId, 'Air Jordan 1 Chicago (2015)', 3]]);
   });
 
+  it('ending a listing archives the item with its ids and stock; listing again brings the same item back', async () => {
+    const made = await adapter.upsertListing(listing(['9', '10']));
+    const status = async () => (await adapter.listListings({ locationId: location })).listings.map((l) => [l.externalId, l.status]);
+    await adapter.endListing(made.variants);
+    expect(await status()).toEqual([[made.listingId, 'ended']]);
+    expect(made.variants.map((v) => sim.control.inStock(v.sku, location))).toEqual([1, 2]);
+    // Ending again (a retried job) changes nothing and is not refused.
+    await adapter.endListing(made.variants);
+    expect(await status()).toEqual([[made.listingId, 'ended']]);
+
+    const again = await adapter.upsertListing(listing(['9', '10']));
+    expect(again.listingId).toBe(made.listingId);
+    expect(again.variants.map((v) => v.variationId)).toEqual(made.variants.map((v) => v.variationId));
+    expect(await status()).toEqual([[made.listingId, 'active']]);
+  });
+
   it('lists items with sizes, prices, quantities and usable refs; reads quantities back', async () => {
     const made = [await adapter.upsertListing(listing(['9', '10'])), await adapter.upsertListing(listing(['8'], 'DUNK'))];
     const seen = [];

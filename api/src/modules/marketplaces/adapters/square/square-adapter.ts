@@ -28,7 +28,7 @@ import type {
   WebhookEvent,
 } from '../types.ts';
 import { prepareSquareAccount, registerSquareWebhooks } from './square-account.ts';
-import { fetchSquareQuantities, listSquareListings, upsertSquareItem } from './square-catalog.ts';
+import { archiveSquareItems, fetchSquareQuantities, listSquareListings, upsertSquareItem } from './square-catalog.ts';
 
 // Square REST (reference §3): catalog batch-upsert with #temp ids, inventory PHYSICAL_COUNT,
 // orders search, HMAC(URL + body) webhooks. Every write carries an idempotency key.
@@ -306,10 +306,11 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
         });
       });
     },
-    async endListing(refs) {
-      const ids = [...new Set(refs.map((r) => r.itemId))];
-      if (ids.length) await api('POST', '/v2/catalog/batch-delete', { object_ids: ids });
-    },
+    endListing: (refs) =>
+      archiveSquareItems(
+        api,
+        refs.map((r) => r.itemId),
+      ),
     async fetchOrders(input) {
       const locations = asList((await api('GET', '/v2/locations')).locations)
         .map((l) => str(asObject(l).id))

@@ -59,6 +59,8 @@ export async function upsertSquareItem(
               ...currentData,
               name: input.title,
               description_html: input.description,
+              // Listing again brings back an item that ending the listing archived.
+              is_archived: false,
               variations: input.variants.map((v) => {
                 const existing = currentVariations.get(v.sku);
                 return {
@@ -91,6 +93,26 @@ export async function upsertSquareItem(
     ]),
   );
   return { itemId: current ? itemId : (mapped.get('#item') ?? ''), variationIds };
+}
+
+/**
+ * Ends listings the way a seller does in Square: the items are archived (off the point of sale and
+ * the online store, with their sales history, photos and ids kept), not deleted, so listing the
+ * product again brings back the same item. Each item is sent whole with its current versions, one
+ * batch per item, so a refused item does not hold back the others.
+ */
+export async function archiveSquareItems(api: SquareApi, itemIds: string[]): Promise<void> {
+  for (const part of chunk([...new Set(itemIds)], RETRIEVE_MAX)) {
+    const got = await api('POST', '/v2/catalog/batch-retrieve', { object_ids: part });
+    const live = asList(got.objects)
+      .map(asObject)
+      .filter((item) => item.type === 'ITEM' && !item.is_deleted && asObject(item.item_data).is_archived !== true);
+    if (live.length === 0) continue;
+    await api('POST', '/v2/catalog/batch-upsert', {
+      idempotency_key: randomUUID(),
+      batches: live.map((item) => ({ objects: [{ ...item, item_data: { ...asObject(item.item_data), is_archived: true } }] })),
+    });
+  }
 }
 
 /** IN_STOCK counts of variations at locations, keyed `variation|location`. */
