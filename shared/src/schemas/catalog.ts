@@ -250,8 +250,9 @@ export const productListSchema = z.object({
 export type ProductList = z.infer<typeof productListSchema>;
 
 /**
- * A product as a line of the products table: what the row shows and no more (no barcodes, SKUs,
- * prices or descriptions), so a page of 50 is a third of the full shape's bytes to build, send and read.
+ * A product as a line of the products table: what the row shows and no more (its first photo, not
+ * all; no barcodes, SKUs, prices or descriptions), so a page of 50 is a third of the full shape's
+ * bytes to build, send and read.
  */
 export const productRowSchema = productSchema
   .pick({
@@ -267,6 +268,8 @@ export const productRowSchema = productSchema
     status: true,
   })
   .extend({
+    /** The first photo, shown as the row's thumbnail; null until the product has one. */
+    image: productImageSchema.nullable(),
     /** Every size of the product in run order, with its stock summed over all locations. */
     sizes: z.array(z.object({ size: z.string(), on_hand: z.number().int(), available: z.number().int() })),
   });

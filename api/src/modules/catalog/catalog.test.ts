@@ -56,6 +56,17 @@ async function createProduct(overrides: Record<string, unknown> = {}, sizes = ['
   return res.json();
 }
 
+/** A stored photo of this business (the row only: enough to attach it to a product). */
+async function insertMedia(who: SignedIn): Promise<string> {
+  const id = randomUUID();
+  await t.orm.em.getConnection().execute(
+    `INSERT INTO media (id, business_id, content_type, original_content_type, width, height, bytes, thumb_width, thumb_height, thumb_bytes, original_bytes)
+     VALUES (?, ?, 'image/jpeg', 'image/jpeg', 800, 600, 1000, 320, 240, 200, 1200)`,
+    [id, who.businessId],
+  );
+  return id;
+}
+
 const adjust = (variantId: string, quantity: number, extra: object = {}, location = mainLocation) =>
   call('POST', '/inventory/adjustments', {
     location_id: location,
@@ -245,15 +256,6 @@ describe('PATCH /products/:id', () => {
 
   it('attaches images of this business only', async () => {
     const product = await createProduct();
-    const insertMedia = async (who: SignedIn) => {
-      const id = randomUUID();
-      await t.orm.em.getConnection().execute(
-        `INSERT INTO media (id, business_id, content_type, original_content_type, width, height, bytes, thumb_width, thumb_height, thumb_bytes, original_bytes)
-         VALUES (?, ?, 'image/jpeg', 'image/jpeg', 800, 600, 1000, 320, 240, 200, 1200)`,
-        [id, who.businessId],
-      );
-      return id;
-    };
     const mine = await insertMedia(owner);
     const theirs = await insertMedia(stranger);
     const ok = await call('PATCH', `/products/${product.id}`, { images: [{ media_id: mine }] });
@@ -563,7 +565,7 @@ describe('the products list: filters, sort, facets and the summary', () => {
 });
 
 describe('the products table lines (/products/rows)', () => {
-  it('pages exactly like the full list, each size with its stock summed over locations in run order, and nothing more', async () => {
+  it('pages exactly like the full list: the first photo, each size with its stock summed over locations in run order, and nothing more', async () => {
     const shop = await registerAndLogin(t.app, { business_name: 'Row Kicks' });
     const get = (path: string) => call('GET', path, undefined, shop);
     const main = (await get('/locations')).json()[0].id;
@@ -587,11 +589,13 @@ describe('the products table lines (/products/rows)', () => {
         barcodes: [{ code: `19515${size.replace('.', '')}0000` }],
       })),
     });
+    const [front, back] = [await insertMedia(shop), await insertMedia(shop)];
     const tee = await make({
       title: 'Box Logo Tee',
       brand: 'Supreme',
       category: 'apparel',
       size_format: 'apparel',
+      images: [{ media_id: front }, { media_id: back }],
       variants: ['L', 'S', 'M'].map((size) => ({ size, sku: `ROW-TEE-${size}` })),
     });
     const size = (product: ProductView, name: string) => product.variants.find((variant) => variant.size === name)?.id ?? '';
@@ -634,6 +638,7 @@ describe('the products table lines (/products/rows)', () => {
         condition: 'new',
         grade: null,
         status: 'active',
+        image: { media_id: front, url: expect.stringContaining(front) },
         sizes: [
           { size: 'S', on_hand: 0, available: 0 },
           { size: 'M', on_hand: 4, available: 4 },
@@ -651,6 +656,7 @@ describe('the products table lines (/products/rows)', () => {
         condition: 'new',
         grade: null,
         status: 'active',
+        image: null,
         sizes: [
           { size: '9', on_hand: 3, available: 3 },
           { size: '9.5', on_hand: 0, available: 0 },

@@ -195,12 +195,13 @@ export function productDetailsSql(businessId: string, ids: string[]): SqlStateme
 }
 
 /**
- * The products table's line of each given product: the row's fields and, per size, the stock summed
+ * The products table's line of each given product: the row's fields, its first photo and, per size, the stock summed
  * over locations as a compact [size, on hand, available] array (one pass over the size's levels).
  */
 export function productRowsSql(businessId: string, ids: string[]): SqlStatement {
   return {
     sql: `SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.condition, p.grade, p.status,
+                 p.images -> 0 AS image,
                  (SELECT json_agg(json_build_array(v.size, s.on_hand, s.available))
                     FROM variants v
                     CROSS JOIN LATERAL (SELECT sum(l.on_hand) AS on_hand, sum(l.on_hand - l.reserved - l.committed) AS available

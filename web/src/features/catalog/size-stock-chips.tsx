@@ -2,8 +2,20 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexWrap: 'nowrap', gap: '4px', margin: 0, padding: 0, listStyle: 'none', overflow: 'hidden', minWidth: 0 },
-  wrap: { flexWrap: 'wrap' },
+  // One line of whole chips: those that do not fit wrap onto a second line that is cut off, rather
+  // than one chip being cut in half at the cell's edge.
+  list: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '4px',
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+    overflow: 'hidden',
+    minWidth: 0,
+    maxHeight: `calc(${tokens.lineHeightBase200} + 4px)`,
+  },
+  wrap: { maxHeight: 'none' },
   chip: {
     ...typographyStyles.caption1Strong,
     flexShrink: 0,

@@ -1,8 +1,7 @@
 import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ImageOffRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, SearchRegular } from '@fluentui/react-icons';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { InventoryControlRow, Listing, ListingConnection } from '@tradepost/shared/schemas/listings.ts';
-import { mediaThumbUrl } from '@tradepost/shared/schemas/media.ts';
 import { type CSSProperties, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
@@ -14,6 +13,7 @@ import { platformLabels } from '../../../features/connections/connection-labels.
 import { ConfirmDialog } from '../../../features/forms/confirm-dialog.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
+import { PhotoThumb } from '../../../features/media/photo-thumb.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useEndListing, useInventoryControl, useListProduct } from '../../../features/sync/use-listings.ts';
@@ -44,15 +44,7 @@ const useStyles = makeStyles({
     '@media (max-width: 900px)': { gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' },
   },
   product: { display: 'flex', gap: '12px', minWidth: 0, alignItems: 'flex-start' },
-  thumb: {
-    width: '56px',
-    height: '56px',
-    flexShrink: 0,
-    objectFit: 'cover',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  noPhoto: { display: 'grid', placeItems: 'center', fontSize: '24px', color: tokens.colorNeutralForeground4 },
+  thumb: { width: '56px', fontSize: '24px' },
   titles: { minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px' },
   sizes: { display: 'flex', flexWrap: 'wrap', gap: '4px', margin: 0, padding: 0, listStyle: 'none' },
   size: {
@@ -81,13 +73,7 @@ function ProductSummary({ row }: { row: InventoryControlRow }) {
   const total = row.variants.reduce((sum, v) => sum + v.available, 0);
   return (
     <div className={styles.product}>
-      {row.image ? (
-        <img className={styles.thumb} src={mediaThumbUrl(row.image.media_id)} alt="" loading="lazy" />
-      ) : (
-        <span className={mergeClasses(styles.thumb, styles.noPhoto)} aria-hidden="true">
-          <ImageOffRegular />
-        </span>
-      )}
+      <PhotoThumb image={row.image} alt="" className={styles.thumb} />
       <div className={styles.titles}>
         <p className={styles.title}>{row.title}</p>
         <p className={styles.meta}>{[row.brand, row.style_code].filter(Boolean).join(' · ') || 'No style code'}</p>

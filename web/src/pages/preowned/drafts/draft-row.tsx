@@ -2,8 +2,8 @@ import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-co
 import { CheckmarkCircleRegular, DeleteRegular, DocumentEditRegular, WarningRegular } from '@fluentui/react-icons';
 import type { PreownedItem } from '@tradepost/shared/schemas/preowned.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
+import { PhotoThumb } from '../../../features/media/photo-thumb.tsx';
 import { GradeBadge } from '../../../features/preowned/grade-badge.tsx';
-import { ItemPhoto } from '../../../features/preowned/item-photo.tsx';
 import { itemSizeLabel, missingText } from '../../../features/preowned/preowned-labels.ts';
 
 const useStyles = makeStyles({
@@ -66,7 +66,7 @@ export function DraftRow({ item, currency, onOpen, onDelete }: DraftRowProps) {
   const missing = missingText(item.missing);
   return (
     <article className={styles.row} aria-label={item.title}>
-      <ItemPhoto item={item} />
+      <PhotoThumb image={item.images[0]} alt={item.title} />
       <div className={styles.text}>
         <span className={styles.title}>{item.title}</span>
         <span className={styles.meta}>

@@ -2,8 +2,8 @@ import { Badge, makeStyles, tokens, typographyStyles } from '@fluentui/react-com
 import type { PreownedItem } from '@tradepost/shared/schemas/preowned.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
+import { PhotoThumb } from '../../../features/media/photo-thumb.tsx';
 import { GradeBadge } from '../../../features/preowned/grade-badge.tsx';
-import { ItemPhoto } from '../../../features/preowned/item-photo.tsx';
 import { daysText, itemSizeLabel, stateLabels } from '../../../features/preowned/preowned-labels.ts';
 
 const useStyles = makeStyles({
@@ -58,7 +58,7 @@ export function PreownedCard({ item, currency, onOpen }: { item: PreownedItem; c
       aria-label={`${item.title}${size === null ? '' : `, ${size}`}`}
     >
       <div className={styles.photo}>
-        <ItemPhoto item={item} />
+        <PhotoThumb image={item.images[0]} alt={item.title} />
         {item.state === 'in_stock' ? null : (
           <Badge className={styles.state} appearance="filled" color={item.state === 'sold' ? 'success' : 'subtle'}>
             {stateLabels[item.state]}

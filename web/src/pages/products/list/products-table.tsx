@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { conditionText, statusLabels } from '../../../features/catalog/product-labels.ts';
 import { SizeStockChips } from '../../../features/catalog/size-stock-chips.tsx';
 import { WindowedRows } from '../../../features/catalog/windowed-rows.tsx';
+import { PhotoThumb } from '../../../features/media/photo-thumb.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';
 
@@ -23,7 +24,7 @@ const useStyles = makeStyles({
   },
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 2.4fr) minmax(0, 1.1fr) minmax(0, 0.9fr) minmax(0, 2.2fr) 72px 72px 128px',
+    gridTemplateColumns: 'minmax(0, 2.6fr) minmax(0, 1fr) minmax(0, 0.9fr) minmax(0, 2.3fr) 72px 72px 128px',
     alignItems: 'center',
     columnGap: '16px',
     padding: '0 16px',
@@ -60,6 +61,8 @@ const useStyles = makeStyles({
   cell: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...typographyStyles.body1 },
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   thNumber: { textAlign: 'end' },
+  productCell: { display: 'flex', alignItems: 'center', gap: '12px', minWidth: 0 },
+  thumb: { width: '40px', fontSize: '18px' },
   titleCell: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   title: { ...typographyStyles.body1Strong, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   sub: {
@@ -157,9 +160,12 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
 
   const wideRow = (product: ProductRow, index: number, style: CSSProperties) => (
     <tr aria-rowindex={index + 2} className={mergeClasses(styles.grid, styles.row)} style={style} onClick={open(product)}>
-      <td className={styles.titleCell}>
-        {title(product)}
-        <span className={styles.sub}>{product.colorway ?? product.category}</span>
+      <td className={styles.productCell}>
+        <PhotoThumb image={product.image} alt="" className={styles.thumb} />
+        <span className={styles.titleCell}>
+          {title(product)}
+          <span className={styles.sub}>{product.colorway ?? product.category}</span>
+        </span>
       </td>
       <td className={mergeClasses(styles.cell, styles.code, product.style_code === null && styles.muted)}>{product.style_code ?? '—'}</td>
       <td className={mergeClasses(styles.cell, product.brand === null && styles.muted)}>{product.brand ?? '—'}</td>
@@ -174,9 +180,12 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
 
   const narrowRow = (product: ProductRow, index: number, style: CSSProperties) => (
     <tr aria-rowindex={index + 2} className={styles.card} style={style} onClick={open(product)}>
-      <td className={styles.titleCell}>
-        {title(product)}
-        <span className={styles.sub}>{[product.style_code, product.brand].filter(Boolean).join(' · ') || product.category}</span>
+      <td className={styles.productCell}>
+        <PhotoThumb image={product.image} alt="" className={styles.thumb} />
+        <span className={styles.titleCell}>
+          {title(product)}
+          <span className={styles.sub}>{[product.style_code, product.brand].filter(Boolean).join(' · ') || product.category}</span>
+        </span>
       </td>
       <td className={styles.cell}>
         <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} max={6} />
