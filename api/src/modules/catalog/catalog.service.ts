@@ -206,8 +206,11 @@ const presentVariant = ([
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** Sizes in the run's order; a run that no longer exists falls back to plain text order. */
+const sizeOrder = (format: ResolvedSizeFormat | null) => format?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+
 function present(row: ProductRecord, format: ResolvedSizeFormat | null): ProductDto {
-  const compare = format?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  const compare = sizeOrder(format);
   return {
     id: row.id,
     title: row.title,
@@ -266,7 +269,7 @@ type SizeStockTuple = [size: string, onHand: number | string | null, available: 
 type ProductRowRecord = Omit<ProductRowDto, 'sizes'> & { sizes: SizeStockTuple[] | null };
 
 function presentRow(row: ProductRowRecord, format: ResolvedSizeFormat | null): ProductRowDto {
-  const compare = format?.compare ?? ((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  const compare = sizeOrder(format);
   const sizes = (row.sizes ?? []).map(([size, onHand, available]) => ({
     size,
     on_hand: Number(onHand ?? 0),
