@@ -52,6 +52,8 @@ export function TransferList({ onOpen, onNew }: { onOpen: (id: string) => void; 
     const stage = transferStage(transfer);
     counts.set(stage, (counts.get(stage) ?? 0) + 1);
   }
+  // No tally until the list is in: "(0)" would claim there are none.
+  const tally = (key: Filter) => (transfers.data === undefined ? null : ` (${counts.get(key) ?? 0})`);
   const shown = filter === 'all' ? all : all.filter((transfer) => transferStage(transfer) === filter);
   const canTransfer = activeLocations.length >= 2;
 
@@ -93,10 +95,11 @@ export function TransferList({ onOpen, onNew }: { onOpen: (id: string) => void; 
           onTabSelect={(_, data) => setParams(data.value === 'all' ? {} : { status: String(data.value) }, { replace: true })}
           aria-label="Filter transfers by status"
         >
-          <Tab value="all">All ({counts.get('all') ?? 0})</Tab>
+          <Tab value="all">All{tally('all')}</Tab>
           {transferStages.map((stage) => (
             <Tab key={stage} value={stage}>
-              {transferStageLabels[stage]} ({counts.get(stage) ?? 0})
+              {transferStageLabels[stage]}
+              {tally(stage)}
             </Tab>
           ))}
         </TabList>
