@@ -29,7 +29,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { syncRoutes, webhookRoutes } from './modules/sync/sync.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
-import { adminPlugin } from './plugins/admin.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
@@ -126,7 +126,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   await app.register(jobsPlugin, { orm, databaseUrl, enabled: config.JOBS_ENABLED, leaseMs: config.JOB_LEASE_MS });
   app.decorate('tokenKey', tokenKey);
   await app.register(authPlugin, { secret: sessionSecret });
-  await app.register(adminPlugin, { config });
+  await app.register(accessPlugin, { config });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
 
   // Tier 3: routes.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -84,6 +85,23 @@ export async function registerAndLogin(app: FastifyInstance, overrides: Record<s
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const body = login.json() as { access_token: string; user: { id: string; business: { id: string } } };
   return { token: body.access_token, userId: body.user.id, businessId: body.user.business.id, email };
+}
+
+/** A member of `owner`'s business with `role`, invited and signed in through the API. */
+export async function joinAs(app: FastifyInstance, owner: SignedIn, role: Role): Promise<SignedIn> {
+  const email = uniqueEmail(role);
+  const invited = await app.inject({
+    method: 'POST',
+    url: `/api/v1/businesses/${owner.businessId}/invitations`,
+    headers: bearer(owner.token),
+    payload: { email, role },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.body}`);
+  const token = (invited.json() as { accept_path: string }).accept_path.split('/').pop();
+  const accepted = await app.inject({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: { password: STRONG_PASSWORD } });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
+  const body = accepted.json() as { access_token: string; user: { id: string } };
+  return { token: body.access_token, userId: body.user.id, businessId: owner.businessId, email };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

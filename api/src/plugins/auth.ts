@@ -1,5 +1,6 @@
 import fastifyJwt from '@fastify/jwt';
 import { type EntityData, type EntityManager, type EntityName, type Primary, RequestContext } from '@mikro-orm/postgresql';
+import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Unauthorized } from '../errors.ts';
@@ -15,7 +16,15 @@ export type TokenClaims = { sid: string; sub: string };
  * the request's identity map on first use, so a request that needs only the business (most reads)
  * skips mapping three entities.
  */
-export type AuthContext = { readonly userId: string; readonly businessId: string; readonly user: User; readonly session: Session };
+export type AuthContext = {
+  readonly userId: string;
+  readonly businessId: string;
+  /** Read off the rows, so deciding access maps no entity. */
+  readonly role: Role;
+  readonly email: string;
+  readonly user: User;
+  readonly session: Session;
+};
 type SessionRows = {
   s: EntityData<Session> & { id: string; user_id: string; revoked_at: string | null; expires_at: string };
   u: EntityData<User> & { id: string; business_id: string };
@@ -39,6 +48,8 @@ function authContext(em: EntityManager, rows: SessionRows): AuthContext {
   return {
     userId: rows.u.id,
     businessId: rows.u.business_id,
+    role: rows.u.role as Role,
+    email: rows.u.email as string,
     get session() {
       return mapped();
     },

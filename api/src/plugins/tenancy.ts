@@ -16,8 +16,8 @@ declare module 'fastify' {
 export function businessScope(areas: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     scope.decorateRequest('businessId', '');
-    scope.addHook('preValidation', async (request) => {
-      await scope.authenticate(request);
+    // onRequest, after the access plugin signed the caller in and before their permission is checked.
+    scope.addHook('onRequest', async (request) => {
       const { businessId } = request.params as { businessId?: string };
       if (!businessId || !uuidPattern.test(businessId) || request.auth.businessId !== businessId.toLowerCase()) {
         throw new NotFound('Business not found');

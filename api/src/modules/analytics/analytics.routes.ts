@@ -2,6 +2,7 @@ import { businessParamsSchema } from '@tradepost/shared/schemas/common.ts';
 import { dashboardSchema } from '@tradepost/shared/schemas/sales.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { dashboard } from './dashboard.service.ts';
 
 /** Figures for the dashboard (a warm-up call of spec §7). Mounted under businessScope. */
@@ -9,6 +10,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analytics/dashboard',
     {
+      config: requires('analytics:read'),
       schema: {
         tags: ['analytics'],
         security: bearerAuth,

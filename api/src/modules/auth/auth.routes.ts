@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import * as auth from './auth.service.ts';
 import { createMobileLoginCode, exchangeMobileLoginCode } from './mobile-login.ts';
 import { sessionResponse } from './session-response.ts';
@@ -27,7 +28,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.post(
     '/auth/login/json',
-    { schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } } },
+    {
+      config: requires('public'),
+      schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } },
+    },
     async (request) => {
       const session = await auth.login(app.orm.em, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }, limits);
       return sessionResponse(app, session, access);
@@ -43,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         body: registerBodySchema,
         response: { 201: registerResponseSchema, ...errorResponses },
       },
-      config: { rateLimit: { max: config.REGISTER_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: { max: config.REGISTER_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       await auth.register(app.orm.em, request.body);
@@ -54,14 +58,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.get(
     '/auth/me',
-    { preValidation: app.authenticate, schema: { tags, security: bearerAuth, response: { 200: userSchema, ...errorResponses } } },
+    { config: requires('signed-in'), schema: { tags, security: bearerAuth, response: { 200: userSchema, ...errorResponses } } },
     async (request) => show(request.auth.user),
   );
 
   app.put(
     '/auth/me',
     {
-      preValidation: app.authenticate,
+      config: requires('signed-in'),
       schema: { tags, security: bearerAuth, body: updateMeBodySchema, response: { 200: userSchema, ...errorResponses } },
     },
     async (request) => show(await auth.updateProfile(app.orm.em, request.auth.user, request.body)),
@@ -70,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/change-password',
     {
-      preValidation: app.authenticate,
+      config: requires('signed-in'),
       schema: { tags, security: bearerAuth, body: changePasswordBodySchema, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {
@@ -81,13 +85,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.post(
     '/auth/me/toggle-demo-mode',
-    { preValidation: app.authenticate, schema: { tags, security: bearerAuth, response: { 200: userSchema, ...errorResponses } } },
+    { config: requires('signed-in'), schema: { tags, security: bearerAuth, response: { 200: userSchema, ...errorResponses } } },
     async (request) => show(await auth.toggleDemoMode(app.orm.em, request.auth.user)),
   );
 
   app.post(
     '/auth/logout',
-    { preValidation: app.authenticate, schema: { tags, security: bearerAuth, response: { 204: z.null(), ...errorResponses } } },
+    { config: requires('signed-in'), schema: { tags, security: bearerAuth, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await auth.logout(app.orm.em, request.auth.session);
       reply.code(204);
@@ -98,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/mobile-login',
     {
-      preValidation: app.authenticate,
+      config: requires('signed-in'),
       schema: {
         tags,
         summary: 'A one-time code that signs a phone in',
@@ -112,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/mobile-login/exchange',
     {
-      config: { rateLimit: { max: 20, timeWindow: '5 minutes' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '5 minutes' } },
       schema: {
         tags,
         summary: 'Sign a phone in with a code',

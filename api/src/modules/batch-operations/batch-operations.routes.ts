@@ -24,6 +24,7 @@ import { connectionParamsSchema } from '@tradepost/shared/schemas/connections.ts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { mediaBaseUrl } from '../sync/sync-connection.ts';
 import { createBatch, getBatch, getBatchItem, listBatches, retryFailedItems } from './batch-operations.service.ts';
 import { batchRunHandler } from './batch-runner.ts';
@@ -45,6 +46,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.post(
     '/batch-operations',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -66,6 +68,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/batch-operations',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -80,6 +83,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/batch-operations/:batchId',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -94,6 +98,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/batch-operations/:batchId/items/:seq',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -108,6 +113,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.post(
     '/batch-operations/:batchId/retry',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -127,6 +133,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/marketplaces/:platform/products',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -143,6 +150,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/marketplaces/:platform/products/:productId',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -156,6 +164,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/marketplaces/:platform/overview',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -170,6 +179,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     '/connections/:connectionId/external-listings',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -186,6 +196,7 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.post(
     '/connections/:connectionId/import-listings',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,

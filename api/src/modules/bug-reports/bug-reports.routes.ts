@@ -8,6 +8,7 @@ import {
 } from '@tradepost/shared/schemas/bug-reports.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { createBugReport, listBugReports, presentBugReport, updateBugReportStatus } from './bug-reports.service.ts';
 
 export const bugReportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,8 +17,7 @@ export const bugReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bug-reports',
     {
-      preValidation: app.authenticate,
-      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '1 hour' } },
       schema: { tags, security: bearerAuth, body: createBugReportBodySchema, response: { 201: bugReportSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -30,7 +30,7 @@ export const bugReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/bug-reports',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: {
         tags,
         security: bearerAuth,
@@ -44,7 +44,7 @@ export const bugReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/bug-reports/:bugReportId',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: {
         tags,
         security: bearerAuth,

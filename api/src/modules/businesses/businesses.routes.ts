@@ -4,6 +4,7 @@ import { businessParamsSchema } from '@tradepost/shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { Business } from './business.entity.ts';
 import { presentBusiness } from './business.presenter.ts';
 
@@ -12,13 +13,17 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security: bearerAuth, params: businessParamsSchema, response: { 200: businessSummarySchema, ...errorResponses } } },
+    {
+      config: requires('business:read'),
+      schema: { tags, security: bearerAuth, params: businessParamsSchema, response: { 200: businessSummarySchema, ...errorResponses } },
+    },
     async (request) => presentBusiness(await app.orm.em.findOneOrFail(Business, { id: request.businessId })),
   );
 
   app.put(
     '/',
     {
+      config: requires('business:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -28,7 +33,6 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.auth.user.role !== 'owner') throw new Forbidden('Only the owner can change the business profile');
       const business = await app.orm.em.findOneOrFail(Business, { id: request.businessId });
       const body = request.body;
       if (body.business_name !== undefined) business.name = body.business_name;

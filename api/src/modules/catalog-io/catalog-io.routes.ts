@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { catalogCsvStream } from './export.service.ts';
 import { commitImport, previewImport } from './import.service.ts';
 import { labelSvg, labelsPdf } from './label-render.ts';
@@ -35,6 +36,7 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/import/preview',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -51,6 +53,7 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/import',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -78,6 +81,7 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/export.csv',
     {
+      config: requires('catalog:export'),
       schema: {
         tags,
         security: bearerAuth,
@@ -101,6 +105,7 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/labels/variants',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -119,6 +124,7 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/variants/:variantId/label.svg',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -142,6 +148,7 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/labels.pdf',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,

@@ -20,6 +20,7 @@ import { businessParamsSchema } from '@tradepost/shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import {
   createProduct,
   getProduct,
@@ -48,6 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -62,6 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/rows',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -76,6 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/summary',
     {
+      config: requires('inventory:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -90,6 +94,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/facets',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -104,6 +109,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -121,13 +127,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:productId',
-    { schema: { tags, security: bearerAuth, params: productParamsSchema, response: productResponse } },
+    { config: requires('catalog:read'), schema: { tags, security: bearerAuth, params: productParamsSchema, response: productResponse } },
     async (request) => getProduct(app.orm.em, request.businessId, request.params.productId),
   );
 
   app.patch(
     '/products/:productId',
-    { schema: { tags, security: bearerAuth, params: productParamsSchema, body: updateProductBodySchema, response: productResponse } },
+    {
+      config: requires('catalog:write'),
+      schema: { tags, security: bearerAuth, params: productParamsSchema, body: updateProductBodySchema, response: productResponse },
+    },
     async (request) => {
       await updateProduct(app.orm.em, request.businessId, request.params.productId, request.body);
       return getProduct(app.orm.em, request.businessId, request.params.productId);
@@ -136,7 +145,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:productId',
-    { schema: { tags, security: bearerAuth, params: productParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    {
+      config: requires('catalog:write'),
+      schema: { tags, security: bearerAuth, params: productParamsSchema, response: { 204: z.null(), ...errorResponses } },
+    },
     async (request, reply) => {
       await deleteProduct(app.orm.em, request.businessId, request.params.productId);
       reply.code(204);
@@ -146,7 +158,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/products/:productId/archive',
-    { schema: { tags, security: bearerAuth, params: productParamsSchema, response: productResponse } },
+    { config: requires('catalog:write'), schema: { tags, security: bearerAuth, params: productParamsSchema, response: productResponse } },
     async (request) => {
       await archiveProduct(app.orm.em, request.businessId, request.params.productId);
       return getProduct(app.orm.em, request.businessId, request.params.productId);
@@ -155,7 +167,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/products/:productId/unarchive',
-    { schema: { tags, security: bearerAuth, params: productParamsSchema, response: productResponse } },
+    { config: requires('catalog:write'), schema: { tags, security: bearerAuth, params: productParamsSchema, response: productResponse } },
     async (request) => {
       await unarchiveProduct(app.orm.em, request.businessId, request.params.productId);
       return getProduct(app.orm.em, request.businessId, request.params.productId);
@@ -164,13 +176,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:productId/size-run',
-    { schema: { tags, security: bearerAuth, params: productParamsSchema, response: { 200: productSizeRunSchema, ...errorResponses } } },
+    {
+      config: requires('catalog:read'),
+      schema: { tags, security: bearerAuth, params: productParamsSchema, response: { 200: productSizeRunSchema, ...errorResponses } },
+    },
     async (request) => productSizeRun(app.orm.em, request.businessId, request.params.productId),
   );
 
   app.post(
     '/products/:productId/variants',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -188,7 +204,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:productId/variants/:variantId',
-    { schema: { tags, security: bearerAuth, params: variantParamsSchema, response: productResponse } },
+    { config: requires('catalog:write'), schema: { tags, security: bearerAuth, params: variantParamsSchema, response: productResponse } },
     async (request) => {
       const { productId, variantId } = request.params;
       await removeVariant(app.orm.em, request.businessId, productId, variantId);
@@ -199,6 +215,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:productId/variants/:variantId/barcodes',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -217,7 +234,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:productId/variants/:variantId/barcodes/:code',
-    { schema: { tags, security: bearerAuth, params: barcodeParamsSchema, response: productResponse } },
+    { config: requires('catalog:write'), schema: { tags, security: bearerAuth, params: barcodeParamsSchema, response: productResponse } },
     async (request) => {
       const { productId, variantId, code } = request.params;
       await removeBarcode(app.orm.em, request.businessId, productId, variantId, code);

@@ -16,18 +16,10 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { Forbidden } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { disconnect, listConnections, updateConnectionSettings } from './connections.service.ts';
 import { completeAuthorization, type FlowDeps, startAuthorization, startReconnect } from './oauth-flow.ts';
 import { registerRefreshJob } from './token-refresh.ts';
-
-// Connecting marketplaces is the owner's call (as team and business settings are): it hands a
-// platform's account to Tradepost. Staff may see the connections; the fulfillment role may not.
-const requireOwner = (request: FastifyRequest) => {
-  if (request.auth.user.role !== 'owner') throw new Forbidden('Only the owner can connect or change marketplaces');
-};
-const requireViewer = (request: FastifyRequest) => {
-  if (request.auth.user.role === 'fulfillment') throw new Forbidden('Marketplace connections are not part of the fulfillment role');
-};
 
 const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
@@ -40,6 +32,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.get(
     '/connections',
     {
+      config: requires('connections:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -49,7 +42,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       },
     },
     async (request) => {
-      requireViewer(request);
       return listConnections(app.orm.em, config, request.businessId);
     },
   );
@@ -57,6 +49,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.post(
     '/connections/:platform/authorize',
     {
+      config: requires('connections:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -68,7 +61,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       },
     },
     async (request) => {
-      requireOwner(request);
       const who = { businessId: request.businessId, userId: request.auth.user.id };
       return startAuthorization(deps(), who, request.params.platform, request.body, originOf(request));
     },
@@ -77,6 +69,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.post(
     '/connections/:connectionId/reconnect',
     {
+      config: requires('connections:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -86,7 +79,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       },
     },
     async (request) => {
-      requireOwner(request);
       return startReconnect(deps(), { businessId: request.businessId, userId: request.auth.user.id }, request.params.connectionId);
     },
   );
@@ -94,6 +86,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.patch(
     '/connections/:connectionId',
     {
+      config: requires('connections:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -105,7 +98,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       },
     },
     async (request) => {
-      requireOwner(request);
       return updateConnectionSettings(app.orm.em, config, request.businessId, request.params.connectionId, request.body);
     },
   );
@@ -113,6 +105,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.delete(
     '/connections/:connectionId',
     {
+      config: requires('connections:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -123,7 +116,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       },
     },
     async (request) => {
-      requireOwner(request);
       const { connection, revoked } = await disconnect(
         app.orm.em,
         app.orm.em.fork(),
@@ -142,6 +134,7 @@ export const oauthCallbackRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   app.get(
     '/channels/:platform/oauth/callback',
     {
+      config: requires('public'),
       schema: {
         tags: ['connections'],
         description:

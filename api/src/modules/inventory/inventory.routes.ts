@@ -25,6 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import {
   cancelCount,
   completeCount,
@@ -46,13 +47,17 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/locations',
-    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(locationSchema), ...errorResponses } } },
+    {
+      config: requires('locations:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: z.array(locationSchema), ...errorResponses } },
+    },
     async () => listLocations(app.orm.em),
   );
 
   app.post(
     '/locations',
     {
+      config: requires('inventory:write'),
       schema: { tags, security: bearerAuth, params, body: createLocationBodySchema, response: { 201: locationSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -64,6 +69,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/inventory/adjustments',
     {
+      config: requires('inventory:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -81,6 +87,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inventory/variants/:variantId/ledger',
     {
+      config: requires('inventory:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -93,7 +100,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/inventory/summary',
-    { schema: { tags, security: bearerAuth, params, response: { 200: inventorySummarySchema, ...errorResponses } } },
+    {
+      config: requires('inventory:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: inventorySummarySchema, ...errorResponses } },
+    },
     async (request) => inventorySummary(app.orm.em, request.businessId),
   );
 
@@ -101,13 +111,17 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/inventory/transfers',
-    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(transferSchema), ...errorResponses } } },
+    {
+      config: requires('inventory:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: z.array(transferSchema), ...errorResponses } },
+    },
     async (request) => listTransfers(app.orm.em, request.businessId),
   );
 
   app.post(
     '/inventory/transfers',
     {
+      config: requires('inventory:write'),
       schema: { tags, security: bearerAuth, params, body: createTransferBodySchema, response: { 201: transferSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -118,25 +132,35 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/inventory/transfers/:transferId',
-    { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:read'),
+      schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } },
+    },
     async (request) => getTransfer(app.orm.em, request.businessId, request.params.transferId),
   );
 
   app.post(
     '/inventory/transfers/:transferId/ship',
-    { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:write'),
+      schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } },
+    },
     async (request) => shipTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId),
   );
 
   app.post(
     '/inventory/transfers/:transferId/cancel',
-    { schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:write'),
+      schema: { tags, security: bearerAuth, params: transferParams, response: { 200: transferSchema, ...errorResponses } },
+    },
     async (request) => cancelTransfer(app.orm.em, request.businessId, request.auth.user.id, request.params.transferId),
   );
 
   app.get(
     '/inventory/variants',
     {
+      config: requires('inventory:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -152,6 +176,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/inventory/transfers/:transferId/receive',
     {
+      config: requires('inventory:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -168,6 +193,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inventory/counts',
     {
+      config: requires('inventory:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -181,7 +207,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/inventory/counts',
-    { schema: { tags, security: bearerAuth, params, body: createCountBodySchema, response: { 201: countSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:write'),
+      schema: { tags, security: bearerAuth, params, body: createCountBodySchema, response: { 201: countSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       reply.code(201);
       return createCount(app.orm.em, request.businessId, request.auth.user.id, request.body);
@@ -190,13 +219,17 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/inventory/counts/:countId',
-    { schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:read'),
+      schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } },
+    },
     async (request) => getCount(app.orm.em, request.businessId, request.params.countId),
   );
 
   app.post(
     '/inventory/counts/:countId/scans',
     {
+      config: requires('inventory:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -211,6 +244,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/inventory/counts/:countId/lines/:variantId',
     {
+      config: requires('inventory:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -224,13 +258,17 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/inventory/counts/:countId/reveal',
-    { schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:write'),
+      schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } },
+    },
     async (request) => revealCount(app.orm.em, request.businessId, request.params.countId),
   );
 
   app.post(
     '/inventory/counts/:countId/complete',
     {
+      config: requires('inventory:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -244,7 +282,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/inventory/counts/:countId/cancel',
-    { schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } } },
+    {
+      config: requires('inventory:write'),
+      schema: { tags, security: bearerAuth, params: countParams, response: { 200: countSchema, ...errorResponses } },
+    },
     async (request) => cancelCount(app.orm.em, request.businessId, request.params.countId),
   );
 };

@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { readMedia, storeUpload } from './media.service.ts';
 
 export type MediaRoutesOptions = { config: Pick<Config, 'MEDIA_DIR'> };
@@ -27,6 +28,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.post(
     '/media',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -79,11 +81,15 @@ export const publicMediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = asyn
     response: { 200: mediaFileSchema, ...errorResponses },
   });
 
-  app.get('/media/:mediaId', { schema: schema('An uploaded image, at most 1600 px on its long side.') }, async (request, reply) =>
-    serve(request.params.mediaId, false, request.headers['if-none-match'], reply),
+  app.get(
+    '/media/:mediaId',
+    { config: requires('public'), schema: schema('An uploaded image, at most 1600 px on its long side.') },
+    async (request, reply) => serve(request.params.mediaId, false, request.headers['if-none-match'], reply),
   );
 
-  app.get('/media/:mediaId/thumb', { schema: schema('The 400 px thumbnail of an uploaded image.') }, async (request, reply) =>
-    serve(request.params.mediaId, true, request.headers['if-none-match'], reply),
+  app.get(
+    '/media/:mediaId/thumb',
+    { config: requires('public'), schema: schema('The 400 px thumbnail of an uploaded image.') },
+    async (request, reply) => serve(request.params.mediaId, true, request.headers['if-none-match'], reply),
   );
 };

@@ -7,13 +7,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import * as preferences from './preferences.service.ts';
 
 const viewResponseSchema = z.object({ view_key: z.string(), settings: z.record(z.string(), z.json()) });
 
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['preferences'];
-  const base = { preValidation: app.authenticate };
+  const base = { config: requires('signed-in') };
 
   app.get(
     '/auth/me/preferences',

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import {
   archivePreowned,
   createPreowned,
@@ -28,6 +29,7 @@ export const preownedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/preowned',
     {
+      config: requires('catalog:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -42,6 +44,7 @@ export const preownedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preowned',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -60,13 +63,17 @@ export const preownedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/preowned/:productId',
-    { schema: { tags, security: bearerAuth, params, response: { 200: preownedItemSchema, ...errorResponses } } },
+    {
+      config: requires('catalog:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: preownedItemSchema, ...errorResponses } },
+    },
     async (request) => getPreowned(app.orm.em, request.businessId, request.params.productId),
   );
 
   app.patch(
     '/preowned/:productId',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -81,6 +88,7 @@ export const preownedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preowned/:productId/publish',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -95,6 +103,7 @@ export const preownedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preowned/:productId/archive',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -109,6 +118,7 @@ export const preownedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/preowned/:productId',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,

@@ -2,6 +2,7 @@ import { SESSION_ENDED_EVENT } from '@tradepost/shared/schemas/events.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { AUTH_CHANGED_CHANNEL } from '../../plugins/events.ts';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -55,6 +56,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sse/batch-operations/stream',
     {
+      config: { ...requires('signed-in'), tokenInQuery: true },
       schema: {
         tags: ['realtime'],
         summary: 'Batch-operation events (text/event-stream)',
@@ -63,8 +65,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await app.resolveToken(request.query.token);
-      const businessId = user.business.id;
+      const { session, businessId } = request.auth;
 
       reply.hijack();
       const raw = reply.raw;

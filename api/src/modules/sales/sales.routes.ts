@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { Conflict } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { AllocationFailure } from './allocation.ts';
 import { channelById, channelByKind, listChannels, updateChannel } from './channels.service.ts';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service.ts';
@@ -63,12 +64,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const channelParams = params.extend({ channelId: uuidSchema });
   app.get(
     '/channels',
-    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(channelSchema), ...errorResponses } } },
+    {
+      config: requires('sales:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: z.array(channelSchema), ...errorResponses } },
+    },
     async (request) => listChannels(em(), request.businessId),
   );
   app.patch(
     '/channels/:channelId',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -82,6 +87,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/channels/:channelId/orders',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -104,6 +110,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales',
     {
+      config: requires('sales:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -117,6 +124,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sales',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -164,12 +172,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/sales/:saleId',
-    { schema: { tags, security: bearerAuth, params: saleParamsSchema, response: { 200: saleSchema, ...errorResponses } } },
+    {
+      config: requires('sales:read'),
+      schema: { tags, security: bearerAuth, params: saleParamsSchema, response: { 200: saleSchema, ...errorResponses } },
+    },
     async (request) => getSale(em(), request.businessId, request.params.saleId),
   );
   app.post(
     '/sales/:saleId/cancel',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -183,6 +195,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sales/:saleId/refunds',
     {
+      config: requires('sales:refund'),
       schema: {
         tags,
         security: bearerAuth,
@@ -202,6 +215,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/failed-orders',
     {
+      config: requires('sales:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -214,12 +228,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/failed-orders/:failedOrderId',
-    { schema: { tags, security: bearerAuth, params: failedOrderParamsSchema, response: { 200: failedOrderSchema, ...errorResponses } } },
+    {
+      config: requires('sales:read'),
+      schema: { tags, security: bearerAuth, params: failedOrderParamsSchema, response: { 200: failedOrderSchema, ...errorResponses } },
+    },
     async (request) => getFailedOrder(em(), request.businessId, request.params.failedOrderId),
   );
   app.post(
     '/failed-orders/:failedOrderId/map-sku',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -233,6 +251,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/failed-orders/:failedOrderId/retry',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -248,7 +267,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/failed-orders/:failedOrderId/dismiss',
-    { schema: { tags, security: bearerAuth, params: failedOrderParamsSchema, response: { 200: failedOrderSchema, ...errorResponses } } },
+    {
+      config: requires('sales:write'),
+      schema: { tags, security: bearerAuth, params: failedOrderParamsSchema, response: { 200: failedOrderSchema, ...errorResponses } },
+    },
     async (request) => dismissFailedOrder(em(), request.businessId, request.params.failedOrderId),
   );
 
@@ -257,6 +279,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
+      config: requires('customers:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -269,7 +292,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/customers',
-    { schema: { tags, security: bearerAuth, params, body: customerInputSchema, response: { 201: customerSchema, ...errorResponses } } },
+    {
+      config: requires('customers:write'),
+      schema: { tags, security: bearerAuth, params, body: customerInputSchema, response: { 201: customerSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       reply.code(201);
       return createCustomer(em(), request.businessId, request.body);
@@ -277,12 +303,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/customers/:customerId',
-    { schema: { tags, security: bearerAuth, params: customerParams, response: { 200: customerSchema, ...errorResponses } } },
+    {
+      config: requires('customers:read'),
+      schema: { tags, security: bearerAuth, params: customerParams, response: { 200: customerSchema, ...errorResponses } },
+    },
     async (request) => getCustomer(em(), request.businessId, request.params.customerId),
   );
   app.put(
     '/customers/:customerId',
     {
+      config: requires('customers:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -298,12 +328,18 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ruleParams = params.extend({ ruleId: uuidSchema });
   app.get(
     '/pick-rules',
-    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(pickRuleSchema), ...errorResponses } } },
+    {
+      config: requires('sales:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: z.array(pickRuleSchema), ...errorResponses } },
+    },
     async (request) => listPickRules(em(), request.businessId),
   );
   app.post(
     '/pick-rules',
-    { schema: { tags, security: bearerAuth, params, body: pickRuleInputSchema, response: { 201: pickRuleSchema, ...errorResponses } } },
+    {
+      config: requires('sales:write'),
+      schema: { tags, security: bearerAuth, params, body: pickRuleInputSchema, response: { 201: pickRuleSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       reply.code(201);
       return createPickRule(em(), request.businessId, request.body);
@@ -312,6 +348,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/pick-rules/order',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -325,6 +362,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/pick-rules/:ruleId',
     {
+      config: requires('sales:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -337,7 +375,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/pick-rules/:ruleId',
-    { schema: { tags, security: bearerAuth, params: ruleParams, response: { 204: z.null(), ...errorResponses } } },
+    {
+      config: requires('sales:write'),
+      schema: { tags, security: bearerAuth, params: ruleParams, response: { 204: z.null(), ...errorResponses } },
+    },
     async (request, reply) => {
       await deletePickRule(em(), request.businessId, request.params.ruleId);
       return reply.code(204).send(null);
@@ -348,6 +389,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fulfillments',
     {
+      config: requires('fulfillment:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -360,12 +402,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/fulfillments/:fulfillmentId',
-    { schema: { tags, security: bearerAuth, params: fulfillmentParamsSchema, response: { 200: fulfillmentSchema, ...errorResponses } } },
+    {
+      config: requires('fulfillment:read'),
+      schema: { tags, security: bearerAuth, params: fulfillmentParamsSchema, response: { 200: fulfillmentSchema, ...errorResponses } },
+    },
     async (request) => getFulfillment(em(), request.businessId, request.params.fulfillmentId),
   );
   app.post(
     '/fulfillments/:fulfillmentId/status',
     {
+      config: requires('fulfillment:work'),
       schema: {
         tags,
         security: bearerAuth,
@@ -379,6 +425,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fulfillments/:fulfillmentId/scan',
     {
+      config: requires('fulfillment:work'),
       schema: {
         tags,
         security: bearerAuth,
@@ -392,6 +439,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fulfillments/:fulfillmentId/ship',
     {
+      config: requires('fulfillment:work'),
       schema: {
         tags,
         security: bearerAuth,
@@ -404,7 +452,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/fulfillments/:fulfillmentId/packing-slip.pdf',
-    { schema: { tags, security: bearerAuth, params: fulfillmentParamsSchema, produces: ['application/pdf'] } },
+    {
+      config: requires('fulfillment:read'),
+      schema: { tags, security: bearerAuth, params: fulfillmentParamsSchema, produces: ['application/pdf'] },
+    },
     async (request, reply) => {
       const pdf = await packingSlipPdf(em(), request.businessId, request.params.fulfillmentId);
       return reply.type('application/pdf').header('content-disposition', 'inline; filename="packing-slip.pdf"').send(Buffer.from(pdf));
@@ -414,12 +465,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Retail price rules.
   app.get(
     '/price-rules',
-    { schema: { tags, security: bearerAuth, params, response: { 200: z.array(priceRuleSchema), ...errorResponses } } },
+    {
+      config: requires('pricing:read'),
+      schema: { tags, security: bearerAuth, params, response: { 200: z.array(priceRuleSchema), ...errorResponses } },
+    },
     async (request) => listPriceRules(em(), request.businessId),
   );
   app.put(
     '/price-rules/:channelId',
     {
+      config: requires('pricing:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -436,6 +491,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/price-rules/preview',
     {
+      config: requires('pricing:read'),
       schema: { tags, security: bearerAuth, params, body: priceRuleInputSchema, response: { 200: pricePreviewSchema, ...errorResponses } },
     },
     async (request) => previewPriceRule(em(), request.businessId, request.body),

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Conflict } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { createCustomFormat, deleteCustomFormat, getSizeFormatDto, listSizeFormats, updateCustomFormat } from './size-formats.service.ts';
 import {
   deleteSizeRule,
@@ -39,19 +40,26 @@ export const sizeFormatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/size-formats',
-    { schema: { tags, security: bearerAuth, params: businessParamsSchema, response: { 200: sizeFormatListSchema, ...errorResponses } } },
+    {
+      config: requires('catalog:read'),
+      schema: { tags, security: bearerAuth, params: businessParamsSchema, response: { 200: sizeFormatListSchema, ...errorResponses } },
+    },
     async (request) => listSizeFormats(app.orm.em, request.businessId),
   );
 
   app.get(
     '/size-formats/:formatId',
-    { schema: { tags, security: bearerAuth, params: sizeFormatParamsSchema, response: { 200: sizeFormatSchema, ...errorResponses } } },
+    {
+      config: requires('catalog:read'),
+      schema: { tags, security: bearerAuth, params: sizeFormatParamsSchema, response: { 200: sizeFormatSchema, ...errorResponses } },
+    },
     async (request) => getSizeFormatDto(app.orm.em, request.businessId, request.params.formatId),
   );
 
   app.post(
     '/size-formats',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -70,6 +78,7 @@ export const sizeFormatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/size-formats/:formatId',
     {
+      config: requires('catalog:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -86,7 +95,10 @@ export const sizeFormatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/size-formats/:formatId',
-    { schema: { tags, security: bearerAuth, params: sizeFormatParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    {
+      config: requires('catalog:write'),
+      schema: { tags, security: bearerAuth, params: sizeFormatParamsSchema, response: { 204: z.null(), ...errorResponses } },
+    },
     async (request, reply) => {
       if (!request.params.formatId.startsWith('custom:')) throw readOnly();
       await deleteCustomFormat(app.orm.em, request.businessId, request.params.formatId);
@@ -99,7 +111,7 @@ export const sizeFormatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sizes/normalise',
     {
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: 'catalog:read', rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags,
         security: bearerAuth,
@@ -128,7 +140,7 @@ export const sizeMatchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/size-matching/queue',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: {
         tags,
         security: bearerAuth,
@@ -142,7 +154,7 @@ export const sizeMatchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/size-matching/queue/:entryId/match',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: {
         tags,
         security: bearerAuth,
@@ -157,7 +169,7 @@ export const sizeMatchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/size-matching/queue/:entryId/dismiss',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: { tags, security: bearerAuth, params: sizeQueueParamsSchema, response: { 200: sizeQueueEntrySchema, ...errorResponses } },
     },
     async (request) => dismissSizeQueueEntry(app.orm.em, request.params.entryId),
@@ -166,7 +178,7 @@ export const sizeMatchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/size-matching/rules',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: {
         tags,
         security: bearerAuth,
@@ -180,7 +192,7 @@ export const sizeMatchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/size-matching/rules/:ruleId',
     {
-      preValidation: app.requireSuperAdmin,
+      config: requires('super-admin'),
       schema: { tags, security: bearerAuth, params: sizeRuleParamsSchema, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { loadSecrets } from '../connections/connection-secrets.ts';
 import { ebayChallengeResponse } from '../marketplaces/adapters/ebay/ebay-account.ts';
 import type { WebhookEvent } from '../marketplaces/adapters/types.ts';
@@ -26,11 +27,6 @@ import { connectionAdapter, findConnectionForWebhook, mediaBaseUrl, type SyncCon
 import { syncHealth } from './sync-health.service.ts';
 import { variantSyncState } from './sync-state.service.ts';
 import { processWebhookEvent, recordRejection, storeWebhookEvents } from './webhook-events.ts';
-
-// The fulfillment role sees fulfillments and settings only (spec §6).
-const refuseFulfillmentRole = (request: FastifyRequest) => {
-  if (request.auth.user.role === 'fulfillment') throw new Forbidden('Listings and sync are not part of the fulfillment role');
-};
 
 /** Deps for work outside a request: a fresh EntityManager that is in no transaction. */
 const syncDeps = (app: FastifyInstance, config: Config): SyncDeps => ({
@@ -64,6 +60,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     '/listings/inventory-control',
     {
+      config: requires('listings:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -75,7 +72,6 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      refuseFulfillmentRole(request);
       return inventoryControl(app.orm.em, request.businessId, request.query);
     },
   );
@@ -83,6 +79,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/listings',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -94,7 +91,6 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      refuseFulfillmentRole(request);
       return listProduct(syncDeps(app, config), {
         businessId: request.businessId,
         connectionId: request.body.connection_id,
@@ -107,6 +103,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.delete(
     '/listings/:listingId',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -116,7 +113,6 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      refuseFulfillmentRole(request);
       return endListing(syncDeps(app, config), { businessId: request.businessId, listingId: request.params.listingId });
     },
   );
@@ -124,6 +120,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.patch(
     '/listings/:listingId',
     {
+      config: requires('listings:write'),
       schema: {
         tags,
         security: bearerAuth,
@@ -135,7 +132,6 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      refuseFulfillmentRole(request);
       return updateListing(app.orm.em, request.businessId, request.params.listingId, request.body);
     },
   );
@@ -143,6 +139,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     '/sync-health',
     {
+      config: requires('sync:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -153,7 +150,6 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      refuseFulfillmentRole(request);
       return syncHealth(app.orm.em, request.businessId);
     },
   );
@@ -161,6 +157,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     '/inventory/variants/:variantId/sync-state',
     {
+      config: requires('sync:read'),
       schema: {
         tags,
         security: bearerAuth,
@@ -171,7 +168,6 @@ export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      refuseFulfillmentRole(request);
       return variantSyncState(app.orm.em, request.businessId, request.params.variantId);
     },
   );
@@ -197,6 +193,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/webhooks/:platform/:connectionId',
     {
+      config: requires('public'),
       schema: {
         tags,
         description:
@@ -239,6 +236,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/webhooks/ebay/:connectionId',
     {
+      config: requires('public'),
       schema: {
         tags,
         description: "eBay's endpoint challenge: sha256(challenge_code + verification token + endpoint), hex.",

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { Forbidden } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { requires } from '../../plugins/access.ts';
 import { sessionResponse } from '../auth/session-response.ts';
 import { accessLists } from '../auth/user.presenter.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -24,13 +25,11 @@ const createdInvitationSchema = z.object({ invitation: invitationSchema, accept_
 /** Team members and invitations of one business: owner only (spec §6). Mounted under businessScope. */
 export const teamRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mailer }> = async (app, { config, mailer }) => {
   const tags = ['team'];
-  app.addHook('preValidation', async (request) => {
-    if (request.auth.user.role !== 'owner') throw new Forbidden('Only the owner can manage users');
-  });
 
   app.get(
     '/users',
     {
+      config: requires('team:manage'),
       schema: { tags, security: bearerAuth, params: businessParamsSchema, response: { 200: z.array(teamMemberSchema), ...errorResponses } },
     },
     async (request) => listMembers(app.orm.em, request.businessId),
@@ -39,6 +38,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mailer 
   app.get(
     '/invitations',
     {
+      config: requires('team:manage'),
       schema: { tags, security: bearerAuth, params: businessParamsSchema, response: { 200: z.array(invitationSchema), ...errorResponses } },
     },
     async () => listInvitations(app.orm.em),
@@ -47,6 +47,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mailer 
   app.post(
     '/invitations',
     {
+      config: requires('team:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -66,6 +67,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mailer 
   app.delete(
     '/invitations/:invitationId',
     {
+      config: requires('team:manage'),
       schema: {
         tags,
         security: bearerAuth,
@@ -88,14 +90,17 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
 
   app.get(
     '/invitations/:token',
-    { schema: { tags, params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema, ...errorResponses } } },
+    {
+      config: requires('public'),
+      schema: { tags, params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema, ...errorResponses } },
+    },
     async (request) => previewInvitation(app.orm.em, request.params.token),
   );
 
   app.post(
     '/invitations/:token/accept',
     {
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: {
         tags,
         params: invitationTokenParamsSchema,
