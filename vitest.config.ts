@@ -7,7 +7,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'extension/**/*.test.ts', 'tests/simulators/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'extension/**/*.test.ts',
+            'tests/simulators/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'extension/.output/**'],
           environment: 'node',
         },

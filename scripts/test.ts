@@ -1,5 +1,5 @@
 // Runs every check and every suite, then prints one summary line: "tests: N passed, N failed".
-// Lint and typecheck count as one test each; vitest's projects (unit, api, e2e) count per test.
+// Lint, the boundary check and typecheck count as one test each; vitest's projects (unit, api, e2e) count per test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,6 +23,8 @@ function step(name: string, command: string, args: string[]): boolean {
 
 if (extraArgs.length === 0) {
   step('lint (biome)', bin('biome'), ['check', '.']);
+  // The seam between areas (.dependency-cruiser.ts): one test, like lint.
+  step('boundaries', process.execPath, ['scripts/check-boundaries.ts']);
   const projects = ['shared', 'api', 'web', 'extension', 'tests'].filter((p) => existsSync(resolve(root, p, 'tsconfig.json')));
   // The extension's tsconfig extends WXT's generated one, which `wxt prepare` writes.
   if (!existsSync(resolve(root, 'extension/.wxt/tsconfig.json'))) {

@@ -9,26 +9,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { batchOperationsRoutes } from './modules/batch-operations/batch-operations.routes.ts';
-import { bugReportsRoutes } from './modules/bug-reports/bug-reports.routes.ts';
-import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { catalogIoRoutes } from './modules/catalog-io/catalog-io.routes.ts';
-import { connectionsRoutes, oauthCallbackRoutes } from './modules/connections/connections.routes.ts';
-import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
-import { createMailer } from './modules/mail/mailer.ts';
-import { mediaRoutes, publicMediaRoutes } from './modules/media/media.routes.ts';
-import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
-import { preownedRoutes } from './modules/preowned/preowned.routes.ts';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
-import { salesRoutes } from './modules/sales/sales.routes.ts';
-import { sizeFormatsRoutes, sizeMatchingRoutes } from './modules/sizes/sizes.routes.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import { syncRoutes, webhookRoutes } from './modules/sync/sync.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { modules } from './modules/index.ts';
+import { createMailer } from './platform/mailer.ts';
+import { mountModules } from './platform/mount-modules.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -36,7 +19,6 @@ import { installErrorHandler } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { businessScope } from './plugins/tenancy.ts';
 import { redactUrl } from './redact.ts';
 
 export type AppDeps = {
@@ -115,6 +97,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
     openapi: {
       info: { title: 'Tradepost API', version: config.version, description: 'Inventory and multi-marketplace selling.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      tags: modules.map((module) => ({ name: module.name, description: module.description })),
     },
     transform: jsonSchemaTransform,
   });
@@ -129,41 +112,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   await app.register(accessPlugin, { config });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
 
-  // Tier 3: routes.
-  await app.register(systemRoutes, { config });
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes, { config });
-      await api.register(preferencesRoutes);
-      await api.register(subscriptionsRoutes);
-      await api.register(realtimeRoutes);
-      await api.register(bugReportsRoutes);
-      await api.register(invitationRoutes, { config });
-      await api.register(publicMediaRoutes, { config });
-      await api.register(sizeMatchingRoutes);
-      await api.register(oauthCallbackRoutes, { config });
-      await api.register(webhookRoutes, { config });
-      await api.register(
-        businessScope([
-          businessesRoutes,
-          catalogRoutes,
-          catalogIoRoutes,
-          inventoryRoutes,
-          preownedRoutes,
-          async (scope) => scope.register(mediaRoutes, { config }),
-          salesRoutes,
-          analyticsRoutes,
-          sizeFormatsRoutes,
-          async (scope) => scope.register(teamRoutes, { config, mailer }),
-          async (scope) => scope.register(connectionsRoutes, { config }),
-          async (scope) => scope.register(syncRoutes, { config }),
-          async (scope) => scope.register(batchOperationsRoutes, { config }),
-        ]),
-        { prefix: '/businesses/:businessId' },
-      );
-    },
-    { prefix: '/api/v1' },
-  );
+  // Tier 3: the areas, from the module list (routes, jobs, event subscribers).
+  await mountModules(app, modules, { config, mailer });
 
   const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
   if (hasWeb) {

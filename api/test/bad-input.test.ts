@@ -117,7 +117,7 @@ describe('bad input', () => {
       {},
       {
         beforeReady: (app) =>
-          app.get('/api/v1/__explode', async () => {
+          app.get('/api/v1/__explode', { config: { access: 'public' } }, async () => {
             throw new Error('secret internal detail: connection string postgres://x');
           }),
       },

@@ -110,9 +110,19 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const errorFields = (res: { json: () => { error: { details: { field: string }[] } } }): string[] =>
   res.json().error.details.map((detail) => detail.field);
 
-/** A fingerprint of every table's rows, to prove a rejected request wrote nothing. */
+/**
+ * A fingerprint of every table's rows, to prove a rejected request wrote nothing. It is taken once
+ * the job queue has settled: deliveries of earlier requests' events run in the background and
+ * would otherwise land between two snapshots.
+ */
 export async function databaseSnapshot(orm: MikroORM): Promise<Record<string, string>> {
   const connection = orm.em.getConnection();
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const [busy] = (await connection.execute(
+      `SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_at <= now())`,
+    )) as { n: number }[];
+    if (busy?.n === 0) break;
+  }
   const tables = (await connection.execute(
     `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'mikro_orm_migrations' ORDER BY tablename`,
   )) as { tablename: string }[];

@@ -1,7 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { migrationsList } from '../migrations/index.ts';
-import { entities } from './entities.ts';
+import { entities } from '../modules/index.ts';
 
 export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) {
   return defineConfig({

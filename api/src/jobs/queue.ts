@@ -1,19 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { newId } from '../db/ids.ts';
 
 /** The NOTIFY channel idle runners wait on; PostgreSQL delivers it only when the transaction commits. */
 export const JOBS_CHANNEL = 'tradepost_jobs';
 
-export type JobKind =
-  | 'sync.push_quantity'
-  | 'sync.push_price'
-  | 'sync.webhook_event'
-  | 'sync.reconcile'
-  | 'sync.refresh_token'
-  | 'batch.run';
-
 export type NewJob = {
-  kind: JobKind;
+  kind: string;
   businessId: string | null;
   /** Jobs with the same key coalesce: while one waits, another enqueue only pulls its run time forward. */
   key?: string | null;
@@ -46,25 +39,17 @@ export async function enqueue(em: EntityManager, job: NewJob): Promise<void> {
 }
 
 /**
- * After stock moved: one coalesced push per variant that is listed on any channel. Variants
- * listed nowhere cost one indexed lookup and enqueue nothing.
+ * A kind of job and its payload's schema. The area that declares it lists it in its module
+ * definition with a handler; anyone enqueues it with `enqueueJob`, which checks the payload.
  */
-export async function enqueueQuantityPushes(em: EntityManager, businessId: string, variantIds: string[]): Promise<void> {
-  if (variantIds.length === 0) return;
-  const unique = [...new Set(variantIds)];
-  const rows = await em.execute<{ variant_id: string }[]>(
-    `SELECT DISTINCT v.variant_id
-       FROM channel_listing_variants v
-       JOIN channel_listings l ON l.id = v.listing_id AND l.status IN ('active', 'pending')
-      WHERE v.business_id = ? AND v.variant_id = ANY(?::uuid[])`,
-    [businessId, `{${unique.join(',')}}`],
-  );
-  for (const row of rows) {
-    await enqueue(em, {
-      kind: 'sync.push_quantity',
-      businessId,
-      key: `qty:${row.variant_id}`,
-      payload: { variantId: row.variant_id },
-    });
-  }
+export type JobType<P extends Record<string, unknown>> = { readonly kind: string; readonly payload: z.ZodType<P> };
+
+export const defineJob = <P extends Record<string, unknown>>(kind: string, payload: z.ZodType<P>): JobType<P> => ({ kind, payload });
+
+export async function enqueueJob<P extends Record<string, unknown>>(
+  em: EntityManager,
+  type: JobType<P>,
+  job: Omit<NewJob, 'kind' | 'payload'> & { payload: P },
+): Promise<void> {
+  await enqueue(em, { ...job, kind: type.kind, payload: type.payload.parse(job.payload) });
 }

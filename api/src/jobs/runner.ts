@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { JOBS_CHANNEL, type JobKind } from './queue.ts';
+import { JOBS_CHANNEL } from './queue.ts';
 
-export type Job = {
+export type Job<P = Record<string, unknown>> = {
   id: string;
   businessId: string | null;
-  kind: JobKind;
+  kind: string;
   key: string | null;
-  payload: Record<string, unknown>;
+  payload: P;
   /** 1 on the first run. */
   attempt: number;
   maxAttempts: number;
@@ -26,7 +26,7 @@ export class RetryLater extends Error {
   }
 }
 
-export type JobHandler = (job: Job, context: JobContext) => Promise<void>;
+export type JobHandler<P = Record<string, unknown>> = (job: Job<P>, context: JobContext) => Promise<void>;
 
 export type JobRunnerOptions = {
   orm: MikroORM;
@@ -43,7 +43,7 @@ export type JobRunnerOptions = {
 };
 
 export type JobRunner = {
-  register(kind: JobKind, handler: JobHandler): void;
+  register(kind: string, handler: JobHandler): void;
   start(): Promise<void>;
   /** Wakes the loop now (tests, and after an enqueue in this process). */
   kick(): void;
@@ -56,7 +56,7 @@ export type JobRunner = {
 type JobRow = {
   id: string;
   business_id: string | null;
-  kind: JobKind;
+  kind: string;
   coalesce_key: string | null;
   payload: Record<string, unknown>;
   attempts: number;
@@ -80,7 +80,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? 1_000;
   const closeGraceMs = options.closeGraceMs ?? 10_000;
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const handlers = new Map<JobKind, JobHandler>();
+  const handlers = new Map<string, JobHandler>();
   const running = new Set<Promise<void>>();
   let listener: pg.Client | null = null;
   let closed = false;
@@ -224,12 +224,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return task;
   }
 
-  /** Finished jobs are kept a day (failed ones a month) for sync health and debugging, then removed. */
+  /**
+   * Finished jobs are kept a day (failed ones a month) for sync health and debugging, then removed;
+   * so are the marks of handled domain events, once no delivery of theirs can still be retried.
+   */
   async function prune(): Promise<void> {
     await sql(
       `DELETE FROM jobs WHERE (status = 'done' AND finished_at < now() - interval '1 day')
                            OR (status = 'failed' AND finished_at < now() - interval '30 days')`,
     );
+    await sql(`DELETE FROM event_deliveries WHERE delivered_at < now() - interval '31 days'`);
   }
 
   async function loop(): Promise<void> {

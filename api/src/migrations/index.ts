@@ -12,6 +12,7 @@ import { Migration20261122000011MarketplaceSync } from './20261122-0011-marketpl
 import { Migration20261122000012ListingSizePrices } from './20261122-0012-listing-size-prices.ts';
 import { Migration20261122000013AuthChangeNotices } from './20261122-0013-auth-change-notices.ts';
 import { Migration20261122000014ProductStock } from './20261122-0014-product-stock.ts';
+import { Migration20261127000015EventDeliveries } from './20261127-0015-event-deliveries.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: '20261122-0012-listing-size-prices', class: Migration20261122000012ListingSizePrices },
   { name: '20261122-0013-auth-change-notices', class: Migration20261122000013AuthChangeNotices },
   { name: '20261122-0014-product-stock', class: Migration20261122000014ProductStock },
+  { name: '20261127-0015-event-deliveries', class: Migration20261127000015EventDeliveries },
 ];

@@ -2,7 +2,7 @@ import { can, isPermission, type RouteAccess } from '@tradepost/shared/domain/pe
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { Forbidden } from '../errors.ts';
+import { Forbidden, Invalid } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export type DeclaredRoute = { method: string; url: string; access: RouteAccess };
+export type DeclaredRoute = { method: string; url: string; access: RouteAccess; tokenInQuery: boolean };
 
 /** The route option that says who may call it: `{ config: requires('sales:refund'), schema, … }`. */
 export const requires = (access: RouteAccess) => ({ access });
@@ -41,7 +41,8 @@ export const accessPlugin = fp(
       if (access === undefined) {
         throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access: add config: requires(…)`);
       }
-      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') declared.push({ method, url: route.url, access, tokenInQuery: route.config?.tokenInQuery === true });
     });
 
     app.addHook('onRequest', async (request) => {
@@ -49,7 +50,9 @@ export const accessPlugin = fp(
       if (access === undefined || access === 'public') return;
       if (tokenInQuery) {
         const token = (request.query as { token?: unknown }).token;
-        if (typeof token === 'string' && token !== '') request.headers.authorization = `Bearer ${token}`;
+        if (typeof token !== 'string' || token === '')
+          throw new Invalid('token is required', [{ field: 'token', message: 'token is required' }]);
+        request.headers.authorization = `Bearer ${token}`;
       }
       await app.authenticate(request);
     });

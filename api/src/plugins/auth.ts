@@ -4,10 +4,9 @@ import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Unauthorized } from '../errors.ts';
-import { Session } from '../modules/auth/session.entity.ts';
-import { SessionCache } from '../modules/auth/session-cache.ts';
-import { User } from '../modules/auth/user.entity.ts';
-import { Business } from '../modules/businesses/business.entity.ts';
+// Identity is the platform's: who is asking is read off the auth and businesses areas' rows.
+import { Session, SessionCache, User } from '../modules/auth/public.ts';
+import { Business } from '../modules/businesses/public.ts';
 import { AUTH_CHANGED_CHANNEL } from './events.ts';
 
 export type TokenClaims = { sid: string; sub: string };

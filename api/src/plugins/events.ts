@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 
-const CHANNEL = 'tradepost_events';
+/** Events for browsers: published here, or NOTIFY'd inside a transaction (domain events) to go out at commit. */
+export const EVENTS_CHANNEL = 'tradepost_events';
 /** Spoken by migration 0013's triggers whenever sessions, users or businesses change. */
 export const AUTH_CHANGED_CHANNEL = 'tradepost_auth';
 
-export type AppEvent = { businessId: string; stream: 'batch-operations'; type: string; data: unknown };
+export type AppEvent = { businessId: string; stream: 'batch-operations' | 'domain'; type: string; data: unknown };
 type Listener = (event: AppEvent) => void;
 
 /**
@@ -56,7 +57,7 @@ export async function createEventBus(databaseUrl: string, log: FastifyInstance['
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL) dispatch(message.payload);
+      if (message.channel === EVENTS_CHANNEL) dispatch(message.payload);
       else for (const watcher of watchers.get(message.channel) ?? []) watcher.notified(message.payload ?? '');
     });
     next.on('error', (error: Error & { code?: string }) => {
@@ -68,7 +69,7 @@ export async function createEventBus(databaseUrl: string, log: FastifyInstance['
       reconnectSoon();
     });
     await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
+    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
     for (const channel of watchers.keys()) await next.query(`LISTEN ${channel}`);
     client = next;
     for (const watcher of everyWatcher()) watcher.listening(true);
@@ -85,7 +86,7 @@ export async function createEventBus(databaseUrl: string, log: FastifyInstance['
 
   return {
     async publish(event) {
-      await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+      await publisher.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(event)]);
     },
     subscribe(businessId, listener) {
       const set = listeners.get(businessId) ?? new Set<Listener>();

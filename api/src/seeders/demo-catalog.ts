@@ -3,10 +3,9 @@ import { createProductBodySchema } from '@tradepost/shared/schemas/catalog.ts';
 import { createAdjustmentBodySchema } from '@tradepost/shared/schemas/inventory.ts';
 import { externalOrderSchema } from '@tradepost/shared/schemas/sales.ts';
 import { newId } from '../db/ids.ts';
-import { createProduct } from '../modules/catalog/catalog.service.ts';
-import { postAdjustment } from '../modules/inventory/inventory.service.ts';
-import { channelByKind } from '../modules/sales/channels.service.ts';
-import { importChannelOrder, recordSale } from '../modules/sales/record-sale.ts';
+import { createProduct } from '../modules/catalog/public.ts';
+import { postAdjustment } from '../modules/inventory/public.ts';
+import { channelByKind, importChannelOrder, recordSale } from '../modules/sales/public.ts';
 
 type Seed = { title: string; brand: string; style: string; colorway: string; price: number; cost: number; sizes: string[] };
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { register } from '../modules/auth/auth.service.ts';
-import { Business } from '../modules/businesses/business.entity.ts';
+import { register } from '../modules/auth/public.ts';
+import { Business } from '../modules/businesses/public.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 
 export const DEMO_LOGIN = { email: 'demo@tradepost.app', password: 'DemoKicks2026' };

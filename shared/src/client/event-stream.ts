@@ -1,4 +1,12 @@
-import { type BatchOperationEvent, batchEventTypes, batchOperationEventSchema, SESSION_ENDED_EVENT } from '../schemas/events.ts';
+import {
+  type BatchOperationEvent,
+  batchEventTypes,
+  batchOperationEventSchema,
+  DOMAIN_EVENT,
+  type DomainEvent,
+  domainEventSchema,
+  SESSION_ENDED_EVENT,
+} from '../schemas/events.ts';
 import {
   API_BASE_PATH,
   STREAM_MAX_RECONNECT_ATTEMPTS,
@@ -35,6 +43,8 @@ export type BatchEventStream = {
   readonly attempts: number;
   onStateChange(listener: (state: EventStreamState) => void): () => void;
   onEvent(listener: (event: BatchOperationEvent) => void): () => void;
+  /** Facts of the business as they commit (a sale, stock moving…), from any tab, device or process. */
+  onDomainEvent(listener: (event: DomainEvent) => void): () => void;
 };
 
 export const BATCH_STREAM_PATH = '/sse/batch-operations/stream';
@@ -61,6 +71,17 @@ export function parseBatchEvent(eventName: string, data: unknown): BatchOperatio
   return result.success ? result.data : null;
 }
 
+/** Reads a domain event's data; anything that fails the schema is dropped. */
+export function parseDomainEvent(data: unknown): DomainEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const result = domainEventSchema.safeParse(JSON.parse(data));
+    return result.success ? (result.data as DomainEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Client for the batch-operations stream (spec §4, §7, §9). The browser's EventSource retries on its
  * own without limit; to keep spec §9's "5 reconnects, capped delay" this client closes the source on
@@ -72,6 +93,7 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
   const reportListenerError = (error: unknown) => logger.warn('[sse] an event listener failed', error);
   const stateListeners = createListenerSet<EventStreamState>(reportListenerError);
   const eventListeners = createListenerSet<BatchOperationEvent>(reportListenerError);
+  const domainListeners = createListenerSet<DomainEvent>(reportListenerError);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
   let state: EventStreamState = 'disconnected';
@@ -155,6 +177,12 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
         eventListeners.emit(event);
       });
     }
+    created.addEventListener(DOMAIN_EVENT, (message) => {
+      if (!live()) return;
+      const event = parseDomainEvent(message.data);
+      if (event === null) logger.warn(`[sse] ignored a malformed ${DOMAIN_EVENT} event`);
+      else domainListeners.emit(event);
+    });
   }
 
   function close(): void {
@@ -181,5 +209,6 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
     },
     onStateChange: (listener) => stateListeners.add(listener),
     onEvent: (listener) => eventListeners.add(listener),
+    onDomainEvent: (listener) => domainListeners.add(listener),
   };
 }

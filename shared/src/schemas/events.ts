@@ -16,3 +16,50 @@ export const batchOperationEventSchema = z.object({
   total: z.number().int().min(0).optional(),
 });
 export type BatchOperationEvent = z.infer<typeof batchOperationEventSchema>;
+
+/**
+ * Domain events: past-tense facts an area publishes inside the transaction that made them true.
+ * Other areas subscribe to them on the server (api/src/platform/domain-events.ts), and browsers
+ * receive them on the real-time stream as `domain_event`, where they drive cache invalidation.
+ * Payloads carry ids, never figures or personal data: a reader asks the API for what it may see.
+ */
+const ids = z.array(z.uuid()).min(1);
+export const domainEventPayloadSchemas = {
+  /** Stock levels of these variants changed (any ledger posting: sale, receipt, adjustment, count, transfer). */
+  'stock.moved': z.object({ variant_ids: ids }),
+  /** A price input changed: these variants, every variant of a product, or every listing of a channel (its price rule). */
+  'price.changed': z.union([z.object({ variant_ids: ids }), z.object({ product_id: z.uuid() }), z.object({ channel_id: z.uuid() })]),
+  /** A product's details, sizes or status changed. */
+  'product.changed': z.object({ product_id: z.uuid() }),
+  /** A channel's selling settings changed (buffer, sync switch, selling locations, connection). */
+  'channel.changed': z.object({ channel_id: z.uuid() }),
+  /** A marketplace account was connected or reconnected. */
+  'connection.connected': z.object({ connection_id: z.uuid() }),
+  'sale.recorded': z.object({ sale_id: z.uuid() }),
+  'sale.cancelled': z.object({ sale_id: z.uuid() }),
+  'sale.refunded': z.object({ sale_id: z.uuid() }),
+  'fulfillment.shipped': z.object({ fulfillment_id: z.uuid(), sale_id: z.uuid() }),
+  /** A marketplace listing was created, changed or ended. */
+  'listing.changed': z.object({ listing_id: z.uuid(), product_id: z.uuid() }),
+} as const;
+
+export type DomainEventType = keyof typeof domainEventPayloadSchemas;
+export const domainEventTypes = Object.keys(domainEventPayloadSchemas) as DomainEventType[];
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventPayloadSchemas)[T]>;
+
+/** The name of the stream event that carries a domain event to browsers. */
+export const DOMAIN_EVENT = 'domain_event';
+
+/** A domain event as stored in its deliveries and sent to browsers. */
+export const domainEventSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(domainEventTypes as [DomainEventType, ...DomainEventType[]]),
+  occurred_at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  id: string;
+  type: T;
+  occurred_at: string;
+  payload: DomainEventPayload<T>;
+};

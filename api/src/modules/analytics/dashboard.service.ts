@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Dashboard } from '@tradepost/shared/schemas/sales.ts';
-import { inventorySummary } from '../inventory/inventory.service.ts';
+import { inventorySummary } from '../inventory/public.ts';
 
 type PeriodRow = { sales: number; units: number; revenue_cents: number; profit_cents: number };
 

@@ -3,9 +3,8 @@ import type { registerBodySchema } from '@tradepost/shared/schemas/auth.ts';
 import { strongPasswordSchema, type UpdateMeBody } from '@tradepost/shared/schemas/auth.ts';
 import type { z } from 'zod';
 import { AppError, Conflict, TooManyRequests, Unauthorized } from '../../errors.ts';
-import { Business } from '../businesses/business.entity.ts';
-import { Location } from '../inventory/location.entity.ts';
-import { UserPreference } from '../preferences/user-preference.entity.ts';
+import { Business } from '../businesses/public.ts';
+import { Location } from '../inventory/public.ts';
 import { LoginAttempt } from './login-attempt.entity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { Session } from './session.entity.ts';
@@ -50,7 +49,6 @@ export async function register(em: EntityManager, input: RegisterInput): Promise
       timezone,
       passwordHash,
     });
-    tx.create(UserPreference, { user });
     // Every business starts with one stock location; more can be added in settings.
     tx.create(Location, { business, name: 'Main warehouse', kind: 'warehouse', isDefault: true });
     return user;

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import { newId } from '../../db/ids.ts';
-import { Business } from '../businesses/business.entity.ts';
+import { Business } from '../businesses/public.ts';
 
 const UserSchema = defineEntity({
   name: 'User',

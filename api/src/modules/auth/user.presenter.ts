@@ -1,6 +1,6 @@
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { User as UserDto } from '@tradepost/shared/schemas/auth.ts';
-import { presentBusiness } from '../businesses/business.presenter.ts';
+import { presentBusiness } from '../businesses/public.ts';
 import type { User } from './user.entity.ts';
 
 /** The user as the API shows it (spec §3 field names). */

@@ -1,18 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BatchOperationType } from '@tradepost/shared/schemas/batch-operations.ts';
 import { AppError } from '../../errors.ts';
-import type { AnyAdapter } from '../connections/adapter-factory.ts';
-import { EBAY_BULK_LIMIT } from '../marketplaces/adapters/ebay/ebay-adapter.ts';
-import { PlatformError, ReconnectNeeded } from '../marketplaces/adapters/http.ts';
-import { SHOPIFY_INPUT_LIMIT } from '../marketplaces/adapters/shopify/shopify-adapter.ts';
-import { SQUARE_CHANGES_LIMIT } from '../marketplaces/adapters/square/square-adapter.ts';
-import type { ItemResult, Platform, VariantRef } from '../marketplaces/adapters/types.ts';
-import { channelPrices } from '../sync/channel-price.ts';
-import { enqueuePricePushes } from '../sync/enqueue-pushes.ts';
-import { endListing, listProduct } from '../sync/listings.service.ts';
-import { availableAt, pushableQuantity, sellingLocations } from '../sync/pushable-quantity.ts';
-import type { SyncConnection, SyncDeps } from '../sync/sync-connection.ts';
-import { messageOf, writeSyncLog } from '../sync/sync-log.ts';
+import { emit } from '../../platform/domain-events.ts';
+import type { AnyAdapter } from '../connections/public.ts';
+import type { ItemResult, Platform, VariantRef } from '../marketplaces/public.ts';
+import { EBAY_BULK_LIMIT, PlatformError, ReconnectNeeded, SHOPIFY_INPUT_LIMIT, SQUARE_CHANGES_LIMIT } from '../marketplaces/public.ts';
+import type { SyncConnection, SyncDeps } from '../sync/public.ts';
+import {
+  availableAt,
+  channelPrices,
+  endListing,
+  listProduct,
+  messageOf,
+  pushableQuantity,
+  sellingLocations,
+  writeSyncLog,
+} from '../sync/public.ts';
 
 /** An item taken for sending: pending items get their request built now, `sending` ones keep theirs. */
 export type ClaimedItem = {
@@ -158,11 +161,8 @@ const priceExecutor = (platform: Platform): Executor => ({
       [JSON.stringify(sizePrices), context.businessId, context.connection.id],
     );
     // A price push that read the old price while this batch ran is corrected (it sends nothing otherwise).
-    await enqueuePricePushes(
-      tx,
-      context.businessId,
-      succeeded.flatMap((item) => (item.variant_id ? [item.variant_id] : [])),
-    );
+    const repriced = succeeded.flatMap((item) => (item.variant_id ? [item.variant_id] : []));
+    if (repriced.length > 0) await emit(tx, context.businessId, 'price.changed', { variant_ids: repriced });
   },
 });
 

@@ -2,9 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateBatchBody } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import type { Platform } from '../marketplaces/adapters/types.ts';
-import { channelPrices } from '../sync/channel-price.ts';
-import { platformNames } from '../sync/sync-connection.ts';
+import type { Platform } from '../marketplaces/public.ts';
+import { channelPrices, platformNames } from '../sync/public.ts';
 
 /** One row of batch_operation_items as it is inserted. */
 export type NewBatchItem = {

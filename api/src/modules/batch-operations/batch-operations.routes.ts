@@ -25,9 +25,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
-import { mediaBaseUrl } from '../sync/sync-connection.ts';
+import { mediaBaseUrl } from '../sync/public.ts';
 import { createBatch, getBatch, getBatchItem, listBatches, retryFailedItems } from './batch-operations.service.ts';
-import { batchRunHandler } from './batch-runner.ts';
 import { externalListingPage, importListings } from './listing-import.service.ts';
 import { marketplaceOverview, marketplaceProduct, marketplaceProducts } from './marketplace-views.service.ts';
 
@@ -37,11 +36,6 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   const em = () => app.orm.em;
   // Adapters get their own EntityManager per use: token refreshes persist whatever the request does.
   const syncDeps = () => ({ em: app.orm.em.fork(), tokenKey: app.tokenKey, publicUrl: mediaBaseUrl(config) });
-
-  app.jobs.register(
-    'batch.run',
-    batchRunHandler({ events: app.events, deps: { tokenKey: app.tokenKey, publicUrl: mediaBaseUrl(config) }, log: app.log }),
-  );
 
   app.post(
     '/batch-operations',

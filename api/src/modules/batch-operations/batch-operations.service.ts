@@ -10,11 +10,12 @@ import type {
   BatchOperation,
   CreateBatchBody,
 } from '@tradepost/shared/schemas/batch-operations.ts';
+import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import { enqueue } from '../../jobs/queue.ts';
-import { loadConnection } from '../connections/adapter-factory.ts';
-import { platformNames } from '../sync/sync-connection.ts';
+import { defineJob, enqueueJob } from '../../jobs/queue.ts';
+import { loadConnection } from '../connections/public.ts';
+import { platformNames } from '../sync/public.ts';
 import { resolveBatchItems } from './batch-items.ts';
 
 export type BatchRow = {
@@ -93,9 +94,12 @@ async function batchOrNotFound(em: EntityManager, businessId: string, batchId: s
 
 export const runJobKey = (batchId: string) => `batch:${batchId}`;
 
+/** Runs one batch: see batch-runner.ts. */
+export const batchRunJob = defineJob('batch.run', z.object({ batchId: z.uuid() }));
+
 async function enqueueRun(em: EntityManager, businessId: string, batchId: string): Promise<void> {
   // Many crashes of a 10,000-item batch must not exhaust it: each run resumes where the last stopped.
-  await enqueue(em, { kind: 'batch.run', businessId, key: runJobKey(batchId), payload: { batchId }, maxAttempts: 25 });
+  await enqueueJob(em, batchRunJob, { businessId, key: runJobKey(batchId), payload: { batchId }, maxAttempts: 25 });
 }
 
 /**

@@ -4,9 +4,8 @@ import { AppError } from '../../errors.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import type { EventBus } from '../../plugins/events.ts';
-import { ReconnectNeeded } from '../marketplaces/adapters/http.ts';
-import { connectionAdapter, findSyncConnection, platformNames, type SyncDeps } from '../sync/sync-connection.ts';
-import { messageOf } from '../sync/sync-log.ts';
+import { ReconnectNeeded } from '../marketplaces/public.ts';
+import { connectionAdapter, findSyncConnection, messageOf, platformNames, type SyncDeps } from '../sync/public.ts';
 import {
   type ClaimedItem,
   chunkFailure,
@@ -155,10 +154,10 @@ async function finish(em: EntityManager, batch: BatchRow, progress: ReturnType<t
  * process leaves the job to be taken over when its lease expires; the next run resumes at the
  * first unanswered item. The job's coalesce key keeps two runs of one batch from overlapping.
  */
-export function batchRunHandler(runner: BatchRunnerDeps): JobHandler {
+export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: string }> {
   return async (job, { em }) => {
     const businessId = job.businessId ?? '';
-    const batchId = String(job.payload.batchId ?? '');
+    const { batchId } = job.payload;
     const batch = await loadBatchRow(em, businessId, batchId);
     if (!batch) return;
     const progress = batchProgress(runner.events, businessId, batch);

@@ -10,21 +10,20 @@ import { createProductBodySchema } from '@tradepost/shared/schemas/catalog.ts';
 import type { SizeSource } from '@tradepost/shared/schemas/sizes.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
-import { createProduct } from '../catalog/catalog.service.ts';
-import { addVariant } from '../catalog/product-lifecycle.service.ts';
-import { postMovements } from '../inventory/ledger.ts';
-import type { ExternalListing, Platform, VariantRef } from '../marketplaces/adapters/types.ts';
-import { normaliseSizeString } from '../sizes/size-matching.service.ts';
+import { addVariant, createProduct } from '../catalog/public.ts';
+import { postMovements } from '../inventory/public.ts';
+import type { ExternalListing, Platform, VariantRef } from '../marketplaces/public.ts';
+import { normaliseSizeString } from '../sizes/public.ts';
 import {
   assertConnected,
   connectionAdapter,
+  messageOf,
   platformFailure,
   platformNames,
   type SyncConnection,
   type SyncDeps,
   syncConnectionOrFail,
-} from '../sync/sync-connection.ts';
-import { messageOf } from '../sync/sync-log.ts';
+} from '../sync/public.ts';
 import { platformConnection } from './marketplace-views.service.ts';
 
 // create-products-from-listings: the listings already on a platform become products (or are linked

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BugReport as BugReportDto, BugReportStatus, CreateBugReportBody } from '@tradepost/shared/schemas/bug-reports.ts';
 import { bugReportStatuses } from '@tradepost/shared/schemas/bug-reports.ts';
 import { redactUrl } from '../../redact.ts';
-import type { User } from '../auth/user.entity.ts';
-import { userDisplayName } from '../auth/user.presenter.ts';
+import type { User } from '../auth/public.ts';
+import { userDisplayName } from '../auth/public.ts';
 import { BugReport } from './bug-report.entity.ts';
 
 // Admin views read across every business.

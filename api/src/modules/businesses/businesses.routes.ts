@@ -2,7 +2,6 @@ import { businessSummarySchema } from '@tradepost/shared/schemas/auth.ts';
 import { updateBusinessBodySchema } from '@tradepost/shared/schemas/business.ts';
 import { businessParamsSchema } from '@tradepost/shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Forbidden } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
 import { Business } from './business.entity.ts';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from '@tradepost/shared/schemas/catalog-io.ts';
 import { stringify } from 'csv-stringify';
-import { loadSizeFormat, type ResolvedSizeFormat } from '../sizes/size-format-lookup.ts';
+import { loadSizeFormat, type ResolvedSizeFormat } from '../sizes/public.ts';
 import { formatMoneyCell, protectFormula } from './csv-values.ts';
 
 /** Products per query: bounded memory however large the catalog. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
-import { loadSizeFormat } from '../sizes/size-format-lookup.ts';
+import { loadSizeFormat } from '../sizes/public.ts';
 import type { ImportSizeFormat } from './import-plan.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ResolvedSizeFormat } from '@tradepost/shared/domain/sizes/resolved-size-format.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import { Conflict, Invalid } from '../../errors.ts';
-import { loadSizeFormat } from '../sizes/size-format-lookup.ts';
+import { loadSizeFormat } from '../sizes/public.ts';
 
 /** UPC-A is 12 digits and EAN-13 13; anything else is the shop's own code. */
 export const barcodeKind = (code: string): 'upc' | 'ean' | 'custom' =>

@@ -18,9 +18,9 @@ import type {
 } from '@tradepost/shared/schemas/catalog.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import { resolveImages } from '../media/media.service.ts';
-import { loadSizeFormat } from '../sizes/size-format-lookup.ts';
-import { enqueuePricePushes } from '../sync/enqueue-pushes.ts';
+import { emit } from '../../platform/domain-events.ts';
+import { resolveImages } from '../media/public.ts';
+import { loadSizeFormat } from '../sizes/public.ts';
 import { Barcode } from './barcode.entity.ts';
 import {
   barcodeKind,
@@ -446,7 +446,8 @@ export async function updateProduct(em: EntityManager, businessId: string, produ
       }
       await tx.flush();
       if (input.retail_price_cents !== undefined || input.variants?.some((c) => c.price_cents !== undefined))
-        await enqueuePricePushes(tx, businessId, { productId });
+        await emit(tx, businessId, 'price.changed', { product_id: productId });
+      await emit(tx, businessId, 'product.changed', { product_id: productId });
     });
   } catch (error) {
     throw conflictFromUniqueViolation(error, fieldOfConstraint) ?? error;

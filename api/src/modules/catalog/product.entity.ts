@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from '../../db/ids.ts';
 import { tenantFilter } from '../../db/tenant.ts';
-import { Business } from '../businesses/business.entity.ts';
+import { Business } from '../businesses/public.ts';
 import { Variant } from './variant.entity.ts';
 
 const ProductSchema = defineEntity({

@@ -1,8 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createEbayAdapter, type EbayAdapter } from '../marketplaces/adapters/ebay/ebay-adapter.ts';
-import { createShopifyAdapter, type ShopifyAdapter } from '../marketplaces/adapters/shopify/shopify-adapter.ts';
-import { createSquareAdapter } from '../marketplaces/adapters/square/square-adapter.ts';
-import type { AdapterConfig, FetchFn, MarketplaceAdapter, Platform, SquareRef } from '../marketplaces/adapters/types.ts';
+import type { AdapterConfig, FetchFn, MarketplaceAdapter, Platform, SquareRef } from '../marketplaces/public.ts';
+import {
+  createEbayAdapter,
+  createShopifyAdapter,
+  createSquareAdapter,
+  type EbayAdapter,
+  type ShopifyAdapter,
+} from '../marketplaces/public.ts';
 import { databaseTokenStore, loadSecrets } from './connection-secrets.ts';
 
 export type ConnectionRow = {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { open, seal } from '../../plugins/sealed-box.ts';
-import type { Credentials, TokenStore } from '../marketplaces/adapters/types.ts';
+import type { Credentials, TokenStore } from '../marketplaces/public.ts';
 
 /** The app's OAuth client as the platform issued it (from the environment, or entered for a sandbox or simulator). */
 export type AppCredentials = { clientId: string; clientSecret: string; redirectUri: string };

@@ -14,12 +14,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { Forbidden } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
 import { disconnect, listConnections, updateConnectionSettings } from './connections.service.ts';
 import { completeAuthorization, type FlowDeps, startAuthorization, startReconnect } from './oauth-flow.ts';
-import { registerRefreshJob } from './token-refresh.ts';
 
 const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
@@ -27,7 +25,6 @@ const originOf = (request: FastifyRequest): string => `${request.protocol}://${r
 export const connectionsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const tags = ['connections'];
   const deps = (): FlowDeps => ({ em: app.orm.em, detached: () => app.orm.em.fork(), tokenKey: app.tokenKey, config });
-  registerRefreshJob(app);
 
   app.get(
     '/connections',

@@ -9,8 +9,8 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import { ensureChannels } from '../sales/channels.service.ts';
-import { enqueueChannelQuantityPushes } from '../sync/enqueue-pushes.ts';
+import { emit } from '../../platform/domain-events.ts';
+import { ensureChannels } from '../sales/public.ts';
 import { type ConnectionRow, type ConnectionSettings, loadConnection } from './adapter-factory.ts';
 import { loadSecrets, saveSecrets } from './connection-secrets.ts';
 import { revokeAtPlatform } from './platform-revoke.ts';
@@ -195,7 +195,7 @@ export async function updateConnectionSettings(
       ]);
     }
     // Which stock the channel sells, or how much it holds back, changed: every listed size is re-pushed.
-    if (sets.length || input.location_ids !== undefined) await enqueueChannelQuantityPushes(tx, businessId, row.channel_id);
+    if (sets.length || input.location_ids !== undefined) await emit(tx, businessId, 'channel.changed', { channel_id: row.channel_id });
   });
   return getConnection(em, config, businessId, connectionId);
 }

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import { Conflict, Invalid } from '../../errors.ts';
-import type { AccountInfo, Credentials, FetchFn, Platform } from '../marketplaces/adapters/types.ts';
-import { channelByKind } from '../sales/channels.service.ts';
-import { scheduleReconcile } from '../sync/reconcile.ts';
+import { emit } from '../../platform/domain-events.ts';
+import type { AccountInfo, Credentials, FetchFn, Platform } from '../marketplaces/public.ts';
+import { channelByKind } from '../sales/public.ts';
 import { adapterFor, type ConnectionRow, type ConnectionSettings, loadConnection } from './adapter-factory.ts';
 import { type AppCredentials, type ConnectionSecrets, loadSecrets, saveSecrets } from './connection-secrets.ts';
 import { requireConnection } from './connections.service.ts';
@@ -355,7 +355,7 @@ async function markConnected(
     }
     await cancelRefresh(tx, connection.id);
     await scheduleRefresh(tx, connection.business_id, connection.id, credentials.expiresAt);
-    // The first poll soon after connecting: orders taken while the account was not connected.
-    await scheduleReconcile(tx, connection.business_id, connection.id, 5_000);
+    // The sync engine polls soon after: orders taken while the account was not connected.
+    await emit(tx, connection.business_id, 'connection.connected', { connection_id: connection.id });
   });
 }

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { sameSignature } from '../marketplaces/adapters/http.ts';
-import type { Platform } from '../marketplaces/adapters/types.ts';
+import type { Platform } from '../marketplaces/public.ts';
+import { sameSignature } from '../marketplaces/public.ts';
 
 /**
  * The OAuth `state` a platform echoes back to our callback: it names the business, the connection,

@@ -1,4 +1,4 @@
-import type { FetchFn } from '../marketplaces/adapters/types.ts';
+import type { FetchFn } from '../marketplaces/public.ts';
 import type { ConnectionRow } from './adapter-factory.ts';
 import type { AppCredentials } from './connection-secrets.ts';
 

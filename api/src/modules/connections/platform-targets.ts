@@ -1,7 +1,7 @@
 import type { ConnectionEnvironment } from '@tradepost/shared/schemas/connections.ts';
 import type { Config } from '../../config.ts';
 import { Invalid } from '../../errors.ts';
-import type { FetchFn, Platform } from '../marketplaces/adapters/types.ts';
+import type { FetchFn, Platform } from '../marketplaces/public.ts';
 import type { AppCredentials } from './connection-secrets.ts';
 
 // Where a connection talks to: the platform's real hosts (reference §1.1, §2.1, §3.1), its

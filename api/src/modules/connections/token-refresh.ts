@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
-import { enqueue } from '../../jobs/queue.ts';
-import { ReconnectNeeded } from '../marketplaces/adapters/http.ts';
+import { z } from 'zod';
+import { defineJob, enqueueJob } from '../../jobs/queue.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
+import { ReconnectNeeded } from '../marketplaces/public.ts';
 import { adapterFor, loadConnection } from './adapter-factory.ts';
 
 /** Tokens are refreshed this long before they expire, so no sync ever waits on a refresh. */
@@ -9,11 +11,12 @@ export const REFRESH_AHEAD_MS = 10 * 60_000;
 
 const refreshKey = (connectionId: string) => `refresh:${connectionId}`;
 
+export const refreshTokenJob = defineJob('sync.refresh_token', z.object({ connectionId: z.uuid() }));
+
 /** One refresh job per connection, due ten minutes before the token expires; none for tokens that never do. */
 export async function scheduleRefresh(em: EntityManager, businessId: string, connectionId: string, expiresAt: Date | null): Promise<void> {
   if (!expiresAt) return;
-  await enqueue(em, {
-    kind: 'sync.refresh_token',
+  await enqueueJob(em, refreshTokenJob, {
     businessId,
     key: refreshKey(connectionId),
     payload: { connectionId },
@@ -30,10 +33,10 @@ export async function cancelRefresh(em: EntityManager, connectionId: string): Pr
  * then schedules the next one. A refusal marks the connection "reconnect needed" with the
  * platform's reason (the token store does it) and ends the job: retrying cannot help.
  */
-export function registerRefreshJob(app: FastifyInstance): void {
-  app.jobs.register('sync.refresh_token', async (job, { em, log }) => {
-    const connectionId = String(job.payload.connectionId ?? '');
-    if (!job.businessId || !connectionId) return;
+export function refreshTokenHandler(app: FastifyInstance): JobHandler<{ connectionId: string }> {
+  return async (job, { em, log }) => {
+    const { connectionId } = job.payload;
+    if (!job.businessId) return;
     const connection = await loadConnection(em, job.businessId, connectionId);
     if (connection?.status !== 'connected') return;
     const [row] = await em.execute<{ token_expires_at: Date | string | null }[]>(
@@ -58,5 +61,5 @@ export function registerRefreshJob(app: FastifyInstance): void {
       }
       throw error;
     }
-  });
+  };
 }

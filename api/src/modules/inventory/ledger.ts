@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Movement, StockLevel } from '@tradepost/shared/schemas/inventory.ts';
 import { newId } from '../../db/ids.ts';
 import { Conflict } from '../../errors.ts';
-import { enqueueQuantityPushes } from '../../jobs/queue.ts';
+import { emit } from '../../platform/domain-events.ts';
 
 export type MovementReason =
   | 'adjustment'
@@ -151,12 +151,9 @@ export async function postMovements(
     if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
   }
   await addToProductStock(em, context.businessId, ordered);
-  // Channels listing these variants learn the new available quantity after this commit.
-  await enqueueQuantityPushes(
-    em,
-    context.businessId,
-    ordered.map((line) => line.variantId),
-  );
+  // Subscribers (the sync engine's pushes among them) hear of it after this commit.
+  if (ordered.length > 0)
+    await emit(em, context.businessId, 'stock.moved', { variant_ids: [...new Set(ordered.map((line) => line.variantId))] });
   return { movements, levels: [...levels.values()] };
 }
 

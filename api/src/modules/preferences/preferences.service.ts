@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Preferences, UiPreferences } from '@tradepost/shared/schemas/preferences.ts';
-import type { User } from '../auth/user.entity.ts';
+import type { User } from '../auth/public.ts';
 import { UserPreference } from './user-preference.entity.ts';
 import { ViewPreference } from './view-preference.entity.ts';
 

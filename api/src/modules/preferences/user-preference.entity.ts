@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { ThemeChoice } from '@tradepost/shared/schemas/preferences.ts';
-import { User } from '../auth/user.entity.ts';
+import { User } from '../auth/public.ts';
 
 const UserPreferenceSchema = defineEntity({
   name: 'UserPreference',

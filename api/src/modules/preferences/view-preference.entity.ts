@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from '../../db/ids.ts';
-import { User } from '../auth/user.entity.ts';
+import { User } from '../auth/public.ts';
 
 /** Free-form settings of one screen (columns, filters, sort) for one user. */
 const ViewPreferenceSchema = defineEntity({

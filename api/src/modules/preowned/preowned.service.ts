@@ -16,8 +16,9 @@ import {
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import { postMovements } from '../inventory/ledger.ts';
-import { resolveImages } from '../media/media.service.ts';
+import { emit } from '../../platform/domain-events.ts';
+import { postMovements } from '../inventory/public.ts';
+import { resolveImages } from '../media/public.ts';
 
 type CreateInput = z.output<typeof createPreownedBodySchema>;
 type UpdateInput = z.output<typeof updatePreownedBodySchema>;
@@ -492,6 +493,9 @@ export async function updatePreowned(em: EntityManager, businessId: string, prod
         ]);
       }
       if (input.barcode !== undefined) await writeBarcode(tx, businessId, variantId, draft.barcode);
+      // A listed item's new price must reach its marketplaces, as a catalog product's does.
+      if (draft.price_cents !== current.price_cents) await emit(tx, businessId, 'price.changed', { variant_ids: [variantId] });
+      await emit(tx, businessId, 'product.changed', { product_id: productId });
       await tx.execute(
         `INSERT INTO preowned_items (product_id, business_id, unit_cost_cents, location_id, acquired_via) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (product_id) DO UPDATE

@@ -14,7 +14,7 @@ type OpenStream = { sessionId: string; end: (reason?: typeof SESSION_ENDED_EVENT
 const streamQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(1, { error: 'token is required' }) });
 
 /**
- * Server-sent events for batch operations (spec §7). EventSource cannot send headers, so the
+ * Server-sent events for batch operations (spec §7) and the business's domain events. EventSource cannot send headers, so the
  * token comes in the query string; the logger redacts it.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,9 +86,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       send('connected', { business_id: businessId, at: new Date().toISOString() });
 
-      const unsubscribe = app.events.subscribe(businessId, (event) => {
-        if (event.stream === 'batch-operations') send(event.type, event.data);
-      });
+      // Batch progress, and every domain event of the business as it commits (ids only: a tab
+      // refreshes what it shows through the API, where the role decides what it may read).
+      const unsubscribe = app.events.subscribe(businessId, (event) => send(event.type, event.data));
       const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const stream: OpenStream = {
         sessionId: session.id,

@@ -136,3 +136,54 @@ describe('batch-operations stream', () => {
     expect((await fetch(stream.url)).status).toBe(401);
   });
 });
+
+describe('domain events on the stream', () => {
+  it('a stock movement committed on one API process reaches a browser of the business connected to another, ids only', async () => {
+    const stranger = await registerAndLogin(a.app);
+    const call = (who: SignedIn, method: 'GET' | 'POST', path: string, payload?: object) =>
+      a.app.inject({
+        method,
+        url: `/api/v1/businesses/${who.businessId}${path}`,
+        headers: { authorization: `Bearer ${who.token}` },
+        ...(payload ? { payload } : {}),
+      });
+    const product = (
+      await call(user, 'POST', '/products', {
+        title: 'Dunk Low Panda',
+        category: 'sneakers',
+        size_format: 'us-men',
+        variants: [{ size: '9', sku: `PANDA-${Date.now()}`, price_cents: 11_000, barcodes: [] }],
+      })
+    ).json() as { id: string; variants: { id: string }[] };
+    const variantId = product.variants[0]?.id ?? '';
+    const location = ((await call(user, 'GET', '/locations')).json() as { id: string }[])[0]?.id;
+    const stream = openStream(user.token, (e) => e.event === 'domain_event' && JSON.parse(e.data).type === 'stock.moved');
+    await stream.connected;
+    // The other business's movement must not reach this stream.
+    const theirs = (
+      await call(stranger, 'POST', '/products', {
+        title: 'Not yours',
+        category: 'sneakers',
+        size_format: 'us-men',
+        variants: [{ size: '9', sku: `THEIRS-${Date.now()}`, price_cents: 9_000, barcodes: [] }],
+      })
+    ).json() as { variants: { id: string }[] };
+    const theirLocation = ((await call(stranger, 'GET', '/locations')).json() as { id: string }[])[0]?.id;
+    await call(stranger, 'POST', '/inventory/adjustments', {
+      location_id: theirLocation,
+      lines: [{ variant_id: theirs.variants[0]?.id, quantity: 1, reason: 'received', unit_cost_cents: 100 }],
+    });
+    const adjusted = await call(user, 'POST', '/inventory/adjustments', {
+      location_id: location,
+      lines: [{ variant_id: variantId, quantity: 2, reason: 'received', unit_cost_cents: 5_000 }],
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    const seen = await stream.events;
+    stream.close();
+    const events = seen.filter((e) => e.event === 'domain_event').map((e) => JSON.parse(e.data));
+    expect(events.map((e) => e.type)).toContain('stock.moved');
+    expect(events.find((e) => e.type === 'stock.moved')).toMatchObject({ payload: { variant_ids: [variantId] } });
+    expect(JSON.stringify(events)).not.toContain(theirs.variants[0]?.id ?? 'none');
+    expect(JSON.stringify(events)).not.toContain('5000');
+  });
+});

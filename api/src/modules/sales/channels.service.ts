@@ -3,7 +3,7 @@ import { type Channel, type ChannelKind, channelKinds, type updateChannelBodySch
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { NotFound } from '../../errors.ts';
-import { enqueueChannelQuantityPushes } from '../sync/enqueue-pushes.ts';
+import { emit } from '../../platform/domain-events.ts';
 
 export type ChannelRef = { id: string; kind: ChannelKind; name: string };
 
@@ -100,7 +100,7 @@ export async function updateChannel(
   if (sets.length)
     await em.execute(`UPDATE sales_channels SET ${sets.join(', ')} WHERE business_id = ? AND id = ?`, [...params, businessId, channelId]);
   if (input.quantity_buffer !== undefined || input.sync_enabled !== undefined)
-    await enqueueChannelQuantityPushes(em, businessId, channelId);
+    await emit(em, businessId, 'channel.changed', { channel_id: channelId });
   const channels = await listChannels(em, businessId);
   const channel = channels.find((c) => c.id === channelId);
   if (!channel) throw new NotFound('Channel not found');

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FailedOrder, RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
 import { newId } from '../../db/ids.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import { assertOwned } from '../inventory/ownership.ts';
+import { assertOwned } from '../inventory/public.ts';
 import { channelById } from './channels.service.ts';
 import { importChannelOrder } from './record-sale.ts';
 

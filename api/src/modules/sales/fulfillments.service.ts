@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Fulfillment, fulfillmentListQuerySchema, shipFulfillmentBodySchema } from '@tradepost/shared/schemas/sales.ts';
 import type { z } from 'zod';
 import { Conflict, NotFound } from '../../errors.ts';
-import { postMovements } from '../inventory/ledger.ts';
+import { emit } from '../../platform/domain-events.ts';
+import { postMovements } from '../inventory/public.ts';
 import { consumedCost } from './record-sale.ts';
 
 type Context = { businessId: string; userId: string | null };
@@ -200,6 +201,7 @@ export async function shipFulfillment(
           AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.sale_id = s.id AND l.quantity - l.quantity_cancelled > l.quantity_shipped)`,
       [fulfillment.sale_id],
     );
+    await emit(tx, context.businessId, 'fulfillment.shipped', { fulfillment_id: fulfillmentId, sale_id: fulfillment.sale_id });
   });
   return getFulfillment(em, context.businessId, fulfillmentId);
 }

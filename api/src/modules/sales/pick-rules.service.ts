@@ -3,7 +3,7 @@ import type { PickRule, pickRuleInputSchema } from '@tradepost/shared/schemas/sa
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import { assertOwned } from '../inventory/ownership.ts';
+import { assertOwned } from '../inventory/public.ts';
 import { channelById } from './channels.service.ts';
 
 type Input = z.output<typeof pickRuleInputSchema>;

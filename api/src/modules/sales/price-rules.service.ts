@@ -3,7 +3,7 @@ import { derivePrice } from '@tradepost/shared/domain/pricing.ts';
 import type { PriceRule, priceRuleInputSchema } from '@tradepost/shared/schemas/sales.ts';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
-import { enqueuePricePushes } from '../sync/enqueue-pushes.ts';
+import { emit } from '../../platform/domain-events.ts';
 import { ensureChannels } from './channels.service.ts';
 
 type Input = z.output<typeof priceRuleInputSchema>;
@@ -47,7 +47,7 @@ export async function savePriceRule(em: EntityManager, businessId: string, chann
            enabled = excluded.enabled, updated_at = now()`,
     [newId(), businessId, channelId, input.markup_percent, input.rounding, input.min_margin_percent, input.enabled],
   );
-  await enqueuePricePushes(em, businessId, { channelId });
+  await emit(em, businessId, 'price.changed', { channel_id: channelId });
   return listPriceRules(em, businessId);
 }
 

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerInput, ExternalOrder, RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
 import { newId } from '../../db/ids.ts';
 import { Conflict } from '../../errors.ts';
-import { type MovementLine, postMovements } from '../inventory/ledger.ts';
-import { assertOwned } from '../inventory/ownership.ts';
+import { emit } from '../../platform/domain-events.ts';
+import { assertOwned, type MovementLine, postMovements } from '../inventory/public.ts';
 import { type Allocation, AllocationFailure, allocate, lockAvailability, type PickPlan, pickPlan } from './allocation.ts';
 import type { ChannelRef } from './channels.service.ts';
 import { findOrCreateCustomer } from './customers.service.ts';
@@ -312,6 +312,7 @@ export async function recordSale(
           WHERE business_id = ? AND channel_id = ? AND external_order_id = ? AND status <> 'resolved'`,
         [saleId, businessId, channel.id, input.externalOrderId],
       );
+      await emit(tx, businessId, 'sale.recorded', { sale_id: saleId });
       return saleId;
     });
     return { outcome: 'recorded', saleId };

@@ -3,7 +3,8 @@ import type { cancelSaleBodySchema, refundBodySchema, Sale } from '@tradepost/sh
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import { type MovementLine, postMovements } from '../inventory/ledger.ts';
+import { emit } from '../../platform/domain-events.ts';
+import { type MovementLine, postMovements } from '../inventory/public.ts';
 import { getSale } from './sales.service.ts';
 
 type Context = { businessId: string; userId: string | null };
@@ -106,6 +107,7 @@ export async function cancelSale(
       [context.businessId, saleId],
     );
     await settleStatus(tx, context.businessId, saleId);
+    await emit(tx, context.businessId, 'sale.cancelled', { sale_id: saleId });
   });
   return getSale(em, context.businessId, saleId);
 }
@@ -177,6 +179,7 @@ export async function refundSale(
     if (input.amount_cents === refundable) {
       await tx.execute("UPDATE sales SET status = 'refunded' WHERE business_id = ? AND id = ?", [context.businessId, saleId]);
     }
+    await emit(tx, context.businessId, 'sale.refunded', { sale_id: saleId });
   });
   return getSale(em, context.businessId, saleId);
 }

@@ -1,25 +1,49 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { enqueue, enqueueQuantityPushes } from '../../jobs/queue.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { pushPriceJob, pushQuantityJob } from './sync.jobs.ts';
 
-// Hooks for the places that change what a marketplace should show (besides stock movements,
-// which the ledger hooks itself): each enqueues coalesced pushes inside the caller's transaction.
+// Pushes are coalesced per variant (a burst of changes on one size becomes one push that reads the
+// current value) and enqueued inside the caller's transaction. The sync engine's subscribers call
+// these when other areas publish stock, price and channel events; sync's own code calls them directly.
+
+export const enqueueQuantityPush = (em: EntityManager, businessId: string, variantId: string) =>
+  enqueueJob(em, pushQuantityJob, { businessId, key: `qty:${variantId}`, payload: { variantId } });
+
+export const enqueuePricePush = (em: EntityManager, businessId: string, variantId: string) =>
+  enqueueJob(em, pushPriceJob, { businessId, key: `price:${variantId}`, payload: { variantId } });
+
+/**
+ * After stock moved: one coalesced push per variant that is listed on any channel. Variants
+ * listed nowhere cost one indexed lookup and enqueue nothing.
+ */
+export async function enqueueQuantityPushes(em: EntityManager, businessId: string, variantIds: readonly string[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  const rows = await em.execute<{ variant_id: string }[]>(
+    `SELECT DISTINCT v.variant_id
+       FROM channel_listing_variants v
+       JOIN channel_listings l ON l.id = v.listing_id AND l.status IN ('active', 'pending')
+      WHERE v.business_id = ? AND v.variant_id = ANY(?::uuid[])`,
+    [businessId, `{${[...new Set(variantIds)].join(',')}}`],
+  );
+  for (const row of rows) await enqueueQuantityPush(em, businessId, row.variant_id);
+}
 
 /**
  * After a price input changed (a variant's or product's price, a listing's override, a channel's
- * price rule): one coalesced price push per listed variant. Call inside the change's transaction.
- * Pass variant ids, or a product or channel to cover all of theirs.
+ * price rule): one coalesced price push per listed variant. Pass variant ids, or a product or
+ * channel to cover all of theirs.
  */
 export async function enqueuePricePushes(
   em: EntityManager,
   businessId: string,
-  scope: string[] | { productId: string } | { channelId: string },
+  scope: readonly string[] | { productId: string } | { channelId: string },
 ): Promise<void> {
+  if (Array.isArray(scope) && scope.length === 0) return;
   const filter = Array.isArray(scope)
     ? { sql: 'v.variant_id = ANY(?::uuid[])', param: `{${scope.join(',')}}` }
     : 'productId' in scope
       ? { sql: 'l.product_id = ?', param: scope.productId }
-      : { sql: 'c.channel_id = ?', param: scope.channelId };
-  if (Array.isArray(scope) && scope.length === 0) return;
+      : { sql: 'c.channel_id = ?', param: (scope as { channelId: string }).channelId };
   const rows = await em.execute<{ variant_id: string }[]>(
     `SELECT DISTINCT v.variant_id
        FROM channel_listing_variants v
@@ -28,13 +52,12 @@ export async function enqueuePricePushes(
       WHERE v.business_id = ? AND ${filter.sql}`,
     [businessId, filter.param],
   );
-  for (const row of rows)
-    await enqueue(em, { kind: 'sync.push_price', businessId, key: `price:${row.variant_id}`, payload: { variantId: row.variant_id } });
+  for (const row of rows) await enqueuePricePush(em, businessId, row.variant_id);
 }
 
 /**
- * After a channel's buffer or sync switch changed: a quantity push for every variant listed on
- * that channel (the push reads the new buffer; with sync off it sends nothing).
+ * After a channel's buffer, sync switch or selling locations changed: a quantity push for every
+ * variant listed on that channel (the push reads the new buffer; with sync off it sends nothing).
  */
 export async function enqueueChannelQuantityPushes(em: EntityManager, businessId: string, channelId: string): Promise<void> {
   const rows = await em.execute<{ variant_id: string }[]>(

@@ -1,8 +1,8 @@
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import { mediaUrl } from '@tradepost/shared/schemas/media.ts';
 import { Invalid } from '../../errors.ts';
-import type { ConnectionSettings } from '../connections/adapter-factory.ts';
-import type { Condition, ListingInput, ListingVariantInput, Platform } from '../marketplaces/adapters/types.ts';
+import type { ConnectionSettings } from '../connections/public.ts';
+import type { Condition, ListingInput, ListingVariantInput, Platform } from '../marketplaces/public.ts';
 
 export type ProductForListing = {
   id: string;

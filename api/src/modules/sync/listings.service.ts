@@ -3,10 +3,10 @@ import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import type { Listing, UpdateListingBody } from '@tradepost/shared/schemas/listings.ts';
 import { newId } from '../../db/ids.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import { enqueue } from '../../jobs/queue.ts';
-import type { VariantRef } from '../marketplaces/adapters/types.ts';
+import { emit } from '../../platform/domain-events.ts';
+import type { VariantRef } from '../marketplaces/public.ts';
 import { channelPrices } from './channel-price.ts';
-import { enqueuePricePushes } from './enqueue-pushes.ts';
+import { enqueuePricePushes, enqueueQuantityPush } from './enqueue-pushes.ts';
 import { buildListingInput, type ProductForListing, type VariantForListing } from './listing-input.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 import { scheduleReconcile } from './reconcile.ts';
@@ -269,9 +269,9 @@ export async function listProduct(
     );
     // A sale between reading the stock and storing the listing is corrected by one more push
     // (it sends nothing when the quantity is unchanged).
-    for (const variant of sized)
-      await enqueue(tx, { kind: 'sync.push_quantity', businessId, key: `qty:${variant.id}`, payload: { variantId: variant.id } });
+    for (const variant of sized) await enqueueQuantityPush(tx, businessId, variant.id);
     await scheduleReconcile(tx, businessId, connection.id, deps.pollMs);
+    await emit(tx, businessId, 'listing.changed', { listing_id: listingId, product_id: product.id });
   });
   return getListing(em, businessId, listingId);
 }
@@ -326,6 +326,7 @@ export async function endListing(deps: SyncDeps, input: { businessId: string; li
         durationMs: Date.now() - started,
       })),
     );
+    await emit(tx, input.businessId, 'listing.changed', { listing_id: listing.id, product_id: listing.product_id });
   });
   return getListing(em, input.businessId, listing.id);
 }
@@ -370,7 +371,7 @@ export async function updateListing(em: EntityManager, businessId: string, listi
         businessId,
         listingId,
       ]);
-      for (const id of ids) await enqueue(tx, { kind: 'sync.push_quantity', businessId, key: `qty:${id}`, payload: { variantId: id } });
+      for (const id of ids) await enqueueQuantityPush(tx, businessId, id);
     }
     if (sizePrices.length > 0)
       await tx.execute(
@@ -381,6 +382,7 @@ export async function updateListing(em: EntityManager, businessId: string, listi
       );
     const repriced = body.price_override_cents !== undefined ? ids : sizePrices.map((entry) => entry.variant_id);
     await enqueuePricePushes(tx, businessId, repriced);
+    await emit(tx, businessId, 'listing.changed', { listing_id: listingId, product_id: listing.product_id });
   });
   return getListing(em, businessId, listingId);
 }

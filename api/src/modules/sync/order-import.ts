@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ExternalOrder, externalOrderSchema, type RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
-import { channelById } from '../sales/channels.service.ts';
-import { importChannelOrder } from '../sales/record-sale.ts';
+import { channelById, importChannelOrder } from '../sales/public.ts';
 import type { SyncConnection } from './sync-connection.ts';
 import { writeSyncLog } from './sync-log.ts';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from '../../jobs/runner.ts';
 import { RetryLater } from '../../jobs/runner.ts';
-import { PlatformError, ReconnectNeeded } from '../marketplaces/adapters/http.ts';
-import type { ItemResult, VariantRef } from '../marketplaces/adapters/types.ts';
+import type { ItemResult, VariantRef } from '../marketplaces/public.ts';
+import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
 import { channelPrices } from './channel-price.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 import { connectionAdapter, findSyncConnection, noteConnectionError, type SyncConnection, type SyncDeps } from './sync-connection.ts';

@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/runner.ts';
-import { PlatformError, ReconnectNeeded } from '../marketplaces/adapters/http.ts';
-import type { QuantityReading, VariantRef } from '../marketplaces/adapters/types.ts';
+import type { QuantityReading, VariantRef } from '../marketplaces/public.ts';
+import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
+import { enqueueQuantityPush } from './enqueue-pushes.ts';
 import { importMarketplaceOrder } from './order-import.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
+import { reconcileJob } from './sync.jobs.ts';
 import { connectionAdapter, findSyncConnection, noteConnectionError, type SyncDeps } from './sync-connection.ts';
 import { messageOf, writeSyncLog } from './sync-log.ts';
 
@@ -27,7 +29,7 @@ export async function scheduleReconcile(
   connectionId: string,
   delayMs: number = DEFAULT_RECONCILE_DELAY_MS,
 ): Promise<void> {
-  await enqueue(em, { kind: 'sync.reconcile', businessId, key: `reconcile:${connectionId}`, payload: { connectionId }, delayMs });
+  await enqueueJob(em, reconcileJob, { businessId, key: `reconcile:${connectionId}`, payload: { connectionId }, delayMs });
 }
 
 /** At boot: every connected connection gets its poll (a process that was down catches up at once). */
@@ -140,8 +142,7 @@ async function checkQuantities(deps: SyncDeps, connection: NonNullable<Awaited<R
          ON CONFLICT (connection_id, variant_id) WHERE resolved_at IS NULL DO UPDATE SET ours = excluded.ours, theirs = excluded.theirs`,
         [newId(), businessId, connection.id, row.variant_id, ours, theirs],
       );
-      if (connection.sync_enabled)
-        await enqueue(tx, { kind: 'sync.push_quantity', businessId, key: `qty:${row.variant_id}`, payload: { variantId: row.variant_id } });
+      if (connection.sync_enabled) await enqueueQuantityPush(tx, businessId, row.variant_id);
     }
   });
 }

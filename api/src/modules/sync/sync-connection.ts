@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
-import { type AdapterDeps, type AnyAdapter, adapterFor, CONNECTION_COLUMNS, type ConnectionRow } from '../connections/adapter-factory.ts';
-import { PlatformError, ReconnectNeeded } from '../marketplaces/adapters/http.ts';
-import type { Platform } from '../marketplaces/adapters/types.ts';
+import { type AdapterDeps, type AnyAdapter, adapterFor, CONNECTION_COLUMNS, type ConnectionRow } from '../connections/public.ts';
+import type { Platform } from '../marketplaces/public.ts';
+import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
 
 /** What every sync path needs: an EntityManager outside any business transaction and the sealing key. */
 /** Where platforms fetch our photos: MEDIA_BASE_URL, else PUBLIC_URL. */

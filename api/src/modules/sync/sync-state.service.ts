@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SyncLogEntry, SyncStateListing, VariantSyncState } from '@tradepost/shared/schemas/sync.ts';
 import { NotFound } from '../../errors.ts';
-import type { ConnectionSettings } from '../connections/adapter-factory.ts';
+import type { ConnectionSettings } from '../connections/public.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

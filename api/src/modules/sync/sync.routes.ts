@@ -13,20 +13,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { Forbidden, NotFound } from '../../errors.ts';
+import { NotFound } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
-import { loadSecrets } from '../connections/connection-secrets.ts';
-import { ebayChallengeResponse } from '../marketplaces/adapters/ebay/ebay-account.ts';
-import type { WebhookEvent } from '../marketplaces/adapters/types.ts';
+import { loadSecrets } from '../connections/public.ts';
+import type { WebhookEvent } from '../marketplaces/public.ts';
+import { ebayChallengeResponse } from '../marketplaces/public.ts';
 import { inventoryControl } from './inventory-control.service.ts';
 import { endListing, listProduct, updateListing } from './listings.service.ts';
-import { pushVariant } from './push.ts';
-import { reconcileConnection, scheduleAllReconciles } from './reconcile.ts';
 import { connectionAdapter, findConnectionForWebhook, mediaBaseUrl, type SyncConnection, type SyncDeps } from './sync-connection.ts';
 import { syncHealth } from './sync-health.service.ts';
 import { variantSyncState } from './sync-state.service.ts';
-import { processWebhookEvent, recordRejection, storeWebhookEvents } from './webhook-events.ts';
+import { recordRejection, storeWebhookEvents } from './webhook-events.ts';
 
 /** Deps for work outside a request: a fresh EntityManager that is in no transaction. */
 const syncDeps = (app: FastifyInstance, config: Config): SyncDeps => ({
@@ -36,26 +34,10 @@ const syncDeps = (app: FastifyInstance, config: Config): SyncDeps => ({
   pollMs: config.SYNC_POLL_SECONDS * 1_000,
 });
 
-/** The job handlers of the sync engine; registered once per app, with the routes. */
-function registerSyncJobs(app: FastifyInstance, config: Config) {
-  const deps = (em: SyncDeps['em']): SyncDeps => ({ em, tokenKey: app.tokenKey, publicUrl: mediaBaseUrl(config) });
-  app.jobs.register('sync.push_quantity', (job, { em }) => pushVariant(deps(em), job, 'quantity'));
-  app.jobs.register('sync.push_price', (job, { em }) => pushVariant(deps(em), job, 'price'));
-  app.jobs.register('sync.webhook_event', (job, { em }) => processWebhookEvent(deps(em), job));
-  app.jobs.register('sync.reconcile', (job, { em }) => reconcileConnection(deps(em), job, config.SYNC_POLL_SECONDS * 1_000));
-  // A process that starts polls every connected marketplace soon (it may have missed webhooks while down).
-  app.addHook('onReady', async () => {
-    await scheduleAllReconciles(app.orm.em.fork(), 5_000).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'could not schedule marketplace reconciliation'),
-    );
-  });
-}
-
 /** Listings, sync health and a variant's sync state under /businesses/:businessId (issue #6). */
 export const syncRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const tags = ['sync'];
   const platformErrors = { ...errorResponses, 422: errorEnvelopeSchema, 502: errorEnvelopeSchema };
-  registerSyncJobs(app, config);
 
   app.get(
     '/listings/inventory-control',

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExternalOrder } from '@tradepost/shared/schemas/sales.ts';
 import { newId } from '../../db/ids.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/runner.ts';
-import { ReconnectNeeded } from '../marketplaces/adapters/http.ts';
-import type { WebhookEvent } from '../marketplaces/adapters/types.ts';
+import type { WebhookEvent } from '../marketplaces/public.ts';
+import { ReconnectNeeded } from '../marketplaces/public.ts';
 import { importMarketplaceOrder } from './order-import.ts';
+import { webhookEventJob } from './sync.jobs.ts';
 import { connectionAdapter, findSyncConnection, type SyncConnection, type SyncDeps } from './sync-connection.ts';
 import { messageOf } from './sync-log.ts';
 
@@ -47,8 +48,7 @@ export async function storeWebhookEvents(
         continue;
       }
       stored++;
-      await enqueue(tx, {
-        kind: 'sync.webhook_event',
+      await enqueueJob(tx, webhookEventJob, {
         businessId: connection.business_id,
         key: `webhook:${row.id}`,
         payload: { eventId: row.id },

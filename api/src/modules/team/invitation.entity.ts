@@ -2,8 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import { newId } from '../../db/ids.ts';
 import { tenantFilter } from '../../db/tenant.ts';
-import { User } from '../auth/user.entity.ts';
-import { Business } from '../businesses/business.entity.ts';
+import { User } from '../auth/public.ts';
+import { Business } from '../businesses/public.ts';
 
 /** An owner's invitation to join the business. Only the token's hash is stored. */
 const InvitationSchema = defineEntity({

@@ -12,12 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { Forbidden } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import type { Mailer } from '../../platform/mailer.ts';
 import { requires } from '../../plugins/access.ts';
-import { sessionResponse } from '../auth/session-response.ts';
-import { accessLists } from '../auth/user.presenter.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { accessLists, sessionResponse } from '../auth/public.ts';
 import { acceptInvitation, invite, listInvitations, listMembers, previewInvitation, revokeInvitation } from './team.service.ts';
 
 const createdInvitationSchema = z.object({ invitation: invitationSchema, accept_path: z.string() });

@@ -2,15 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import type { AcceptInvitationBody, Invitation as InvitationDto, TeamMember } from '@tradepost/shared/schemas/users.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import { openSession } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password.ts';
-import { hashToken, newLinkToken } from '../auth/secret-token.ts';
-import type { Session } from '../auth/session.entity.ts';
-import { User } from '../auth/user.entity.ts';
-import { userDisplayName } from '../auth/user.presenter.ts';
-import { usernameForEmail } from '../auth/usernames.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { UserPreference } from '../preferences/user-preference.entity.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import type { Session } from '../auth/public.ts';
+import { hashPassword, hashToken, newLinkToken, openSession, User, userDisplayName, usernameForEmail } from '../auth/public.ts';
 import { Invitation } from './invitation.entity.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -139,7 +133,6 @@ export async function acceptInvitation(
       timezone: invitation.business.timezone,
       passwordHash,
     });
-    tx.create(UserPreference, { user });
     invitation.acceptedAt = new Date();
     return openSession(tx, user, userAgent);
   });

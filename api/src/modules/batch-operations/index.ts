@@ -1,0 +1,17 @@
+import { defineModule, handles } from '../../platform/module.ts';
+import { mediaBaseUrl } from '../sync/public.ts';
+import { batchOperationsRoutes } from './batch-operations.routes.ts';
+import { batchRunJob } from './batch-operations.service.ts';
+import { batchRunHandler } from './batch-runner.ts';
+
+export const batchOperationsModule = defineModule({
+  name: 'batch-operations',
+  description: 'Bulk price, quantity and listing changes on a marketplace, and listing imports.',
+  businessRoutes: [batchOperationsRoutes],
+  permissions: ['listings:read', 'listings:write'],
+  jobs: [
+    handles(batchRunJob, (app, { config }) =>
+      batchRunHandler({ events: app.events, deps: { tokenKey: app.tokenKey, publicUrl: mediaBaseUrl(config) }, log: app.log }),
+    ),
+  ],
+});

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { catalogIoRoutes } from './catalog-io.routes.ts';
+
+export const catalogIoModule = defineModule({
+  name: 'catalog-io',
+  description: 'CSV import and export, and barcode labels.',
+  businessRoutes: [catalogIoRoutes],
+  permissions: ['catalog:read', 'catalog:write', 'catalog:export'],
+});

@@ -1,0 +1,3 @@
+// The catalog area's public interface: what other areas may import (the boundary check enforces it).
+export { barcodeKind, createProduct } from './catalog.service.ts';
+export { addVariant } from './product-lifecycle.service.ts';

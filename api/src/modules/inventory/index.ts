@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/module.ts';
+import { inventoryRoutes } from './inventory.routes.ts';
+import { Location } from './location.entity.ts';
+
+export const inventoryModule = defineModule({
+  name: 'inventory',
+  description: 'Locations, the stock ledger, adjustments, transfers and counts.',
+  entities: [Location],
+  businessRoutes: [inventoryRoutes],
+  permissions: ['locations:read', 'inventory:read', 'inventory:write'],
+});

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { preownedRoutes } from './preowned.routes.ts';
+
+export const preownedModule = defineModule({
+  name: 'preowned',
+  description: 'One-off pre-owned items, from draft to published.',
+  businessRoutes: [preownedRoutes],
+  permissions: ['catalog:read', 'catalog:write'],
+});

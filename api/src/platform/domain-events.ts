@@ -1,0 +1,93 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DOMAIN_EVENT,
+  type DomainEvent,
+  type DomainEventPayload,
+  type DomainEventType,
+  domainEventPayloadSchemas,
+  domainEventSchema,
+} from '@tradepost/shared/schemas/events.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../db/ids.ts';
+import { enqueue } from '../jobs/queue.ts';
+import type { JobHandler } from '../jobs/runner.ts';
+import { EVENTS_CHANNEL } from '../plugins/events.ts';
+
+export type SubscriberContext = { em: EntityManager; businessId: string; log: FastifyBaseLogger };
+
+/** An area's reaction to another area's fact. Declared in the area's module definition. */
+export type Subscriber<T extends DomainEventType = DomainEventType> = {
+  /** `<area>.<what it does>`: names the deliveries (jobs `event:<name>`) in sync health and the events view. */
+  readonly name: string;
+  readonly event: T;
+  /**
+   * Runs after the event's transaction committed, in a transaction of its own together with the
+   * delivery's mark, so its writes happen once per event. Work outside the database belongs in a
+   * job it enqueues here (retried on its own).
+   */
+  readonly handle: (event: DomainEvent<T>, context: SubscriberContext) => Promise<void>;
+};
+
+export const subscribe = <T extends DomainEventType>(name: string, event: T, handle: Subscriber<T>['handle']): Subscriber<T> => ({
+  name,
+  event,
+  handle,
+});
+
+export const deliveryKind = (subscriber: string): string => `event:${subscriber}`;
+
+/** Subscribers by event, filled from the module list when the app is built (the same list every time). */
+const subscribersByType = new Map<DomainEventType, Map<string, Subscriber>>();
+
+export function registerSubscriber<T extends DomainEventType>(subscriber: Subscriber<T>): void {
+  const named = subscribersByType.get(subscriber.event) ?? new Map<string, Subscriber>();
+  named.set(subscriber.name, subscriber as unknown as Subscriber);
+  subscribersByType.set(subscriber.event, named);
+}
+
+/** NOTIFY carries at most 8,000 bytes: a browser copy whose ids would not fit goes without them (the type is what invalidates). */
+const browserCopy = (event: DomainEvent) => (JSON.stringify(event.payload).length > 4_000 ? { ...event, payload: {} } : event);
+
+/**
+ * Publishes a fact inside the transaction that made it true (pass the transactional `em`): one
+ * delivery job per subscriber, and a notice to the business's browsers, all at commit or not at
+ * all. The payload is checked against its schema in shared/src/schemas/events.ts.
+ */
+export async function emit<T extends DomainEventType>(
+  em: EntityManager,
+  businessId: string,
+  type: T,
+  payload: DomainEventPayload<T>,
+): Promise<void> {
+  const event = {
+    id: newId(),
+    type,
+    occurred_at: new Date().toISOString(),
+    payload: domainEventPayloadSchemas[type].parse(payload),
+  } as DomainEvent<T>;
+  for (const subscriber of subscribersByType.get(type)?.values() ?? []) {
+    await enqueue(em, { kind: deliveryKind(subscriber.name), businessId, payload: { event } });
+  }
+  await em.execute('SELECT pg_notify(?, ?)', [
+    EVENTS_CHANNEL,
+    JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),
+  ]);
+}
+
+/** The job that delivers one event to one subscriber: once, however often the job runs. */
+export function deliveryHandler<T extends DomainEventType>(subscriber: Subscriber<T>): JobHandler {
+  return async (job, { em, log }) => {
+    const event = domainEventSchema.parse(job.payload.event);
+    const businessId = job.businessId;
+    if (!businessId) throw new Error(`event ${event.id} has no business`);
+    await em.transactional(async (tx) => {
+      const marked = await tx.execute<{ event_id: string }[]>(
+        `INSERT INTO event_deliveries (subscriber, event_id, business_id) VALUES (?, ?, ?)
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [subscriber.name, event.id, businessId],
+      );
+      if (marked.length === 0) return;
+      await subscriber.handle(event as DomainEvent<T>, { em: tx, businessId, log });
+    });
+  };
+}

@@ -1,0 +1,55 @@
+import type { Options } from '@mikro-orm/postgresql';
+import type { Permission } from '@tradepost/shared/domain/permissions.ts';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { JobType } from '../jobs/queue.ts';
+import type { JobHandler } from '../jobs/runner.ts';
+import type { Subscriber } from './domain-events.ts';
+import type { Mailer } from './mailer.ts';
+
+/** What every area's routes, jobs and start-up hooks are given. */
+export type ModuleDeps = { config: Config; mailer: Mailer };
+
+export type ModuleRoutes = FastifyPluginAsyncZod<ModuleDeps>;
+
+type JobPayload = Record<string, unknown>;
+
+/** A job kind the area handles, with the handler built once the app exists. */
+export type ModuleJob<P extends JobPayload = JobPayload> = {
+  readonly type: JobType<P>;
+  readonly handler: (app: FastifyInstance, deps: ModuleDeps) => JobHandler<P>;
+};
+
+export const handles = <P extends JobPayload>(type: JobType<P>, handler: ModuleJob<P>['handler']): ModuleJob<P> => ({ type, handler });
+
+type EntityList = NonNullable<Options['entities']>;
+
+/**
+ * An area, declared once: app.ts builds the routes, the ORM's entity list, the job handlers, the
+ * event subscriptions and the OpenAPI tags from the list of these in modules/index.ts. Adding an
+ * area touches that list and nothing else of the platform.
+ */
+export type AreaModule = {
+  /** The area's folder name and its OpenAPI tag. */
+  readonly name: string;
+  readonly description: string;
+  /** MikroORM entities the area owns. */
+  readonly entities?: EntityList;
+  /** Routes under /api/v1/businesses/:businessId, after the membership check. */
+  readonly businessRoutes?: readonly ModuleRoutes[];
+  /** Routes under /api/v1 that belong to no business path (sign-in, one's own profile, webhooks). */
+  readonly apiRoutes?: readonly ModuleRoutes[];
+  /** Routes at the site root (health and version answer there too). */
+  readonly rootRoutes?: readonly ModuleRoutes[];
+  /** Every business permission the area's routes declare; a route declaring another fails at boot. */
+  readonly permissions?: readonly Permission[];
+  // biome-ignore lint/suspicious/noExplicitAny: each job keeps its own payload type; the list holds them all.
+  readonly jobs?: readonly ModuleJob<any>[];
+  // biome-ignore lint/suspicious/noExplicitAny: each subscriber keeps its own event type; the list holds them all.
+  readonly subscribers?: readonly Subscriber<any>[];
+  /** Runs when the app is ready (e.g. scheduling polls a restarted process may have missed). */
+  readonly onReady?: (app: FastifyInstance, deps: ModuleDeps) => Promise<void>;
+};
+
+export const defineModule = (module: AreaModule): AreaModule => module;

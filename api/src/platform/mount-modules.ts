@@ -1,0 +1,58 @@
+import { isPermission } from '@tradepost/shared/domain/permissions.ts';
+import type { FastifyInstance } from 'fastify';
+import { businessScope } from '../plugins/tenancy.ts';
+import { deliveryHandler, deliveryKind, registerSubscriber } from './domain-events.ts';
+import type { AreaModule, ModuleDeps, ModuleRoutes } from './module.ts';
+
+/**
+ * Routes of one area in a scope of their own that refuses, at boot, a route whose permission the
+ * area did not declare: an area's permissions are read off its module definition, nowhere else.
+ */
+const withDeclaredPermissions =
+  (module: AreaModule, routes: ModuleRoutes, deps: ModuleDeps) =>
+  async (scope: FastifyInstance): Promise<void> => {
+    scope.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (access !== undefined && isPermission(access) && !module.permissions?.includes(access)) {
+        throw new Error(`${route.method} ${route.url} needs '${access}', which the ${module.name} module does not declare`);
+      }
+    });
+    await scope.register(routes, deps);
+  };
+
+/**
+ * Builds the API from the module list: each area's routes (site root, /api/v1, and the business
+ * scope), its job handlers, and its event subscribers, each delivered by a job of its own.
+ */
+export async function mountModules(app: FastifyInstance, modules: readonly AreaModule[], deps: ModuleDeps): Promise<void> {
+  for (const module of modules) {
+    for (const job of module.jobs ?? []) {
+      const handler = job.handler(app, deps);
+      app.jobs.register(job.type.kind, (raw, context) => handler({ ...raw, payload: job.type.payload.parse(raw.payload) }, context));
+    }
+    for (const subscriber of module.subscribers ?? []) {
+      registerSubscriber(subscriber);
+      app.jobs.register(deliveryKind(subscriber.name), deliveryHandler(subscriber));
+    }
+    if (module.onReady) {
+      const ready = module.onReady;
+      app.addHook('onReady', () => ready(app, deps));
+    }
+  }
+
+  for (const module of modules)
+    for (const routes of module.rootRoutes ?? []) await app.register(withDeclaredPermissions(module, routes, deps));
+  await app.register(
+    async (api) => {
+      for (const module of modules)
+        for (const routes of module.apiRoutes ?? []) await api.register(withDeclaredPermissions(module, routes, deps));
+      await api.register(
+        businessScope(
+          modules.flatMap((module) => (module.businessRoutes ?? []).map((routes) => withDeclaredPermissions(module, routes, deps))),
+        ),
+        { prefix: '/businesses/:businessId' },
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+}
