@@ -7,6 +7,7 @@ import { businessesModule } from './businesses/index.ts';
 import { catalogModule } from './catalog/index.ts';
 import { catalogIoModule } from './catalog-io/index.ts';
 import { connectionsModule } from './connections/index.ts';
+import { eventsModule } from './events/index.ts';
 import { inventoryModule } from './inventory/index.ts';
 import { mediaModule } from './media/index.ts';
 import { preferencesModule } from './preferences/index.ts';
@@ -44,6 +45,7 @@ export const modules: readonly AreaModule[] = [
   connectionsModule,
   syncModule,
   batchOperationsModule,
+  eventsModule,
 ];
 
 export const entities = modules.flatMap((module) => module.entities ?? []);

@@ -63,3 +63,34 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = {
   occurred_at: string;
   payload: DomainEventPayload<T>;
 };
+
+/** One subscriber's handling of one domain event, as the events view shows it. */
+export const eventDeliveryStatuses = ['waiting', 'running', 'retrying', 'delivered', 'failed'] as const;
+export const eventDeliverySchema = z.object({
+  id: z.uuid(),
+  event_id: z.uuid(),
+  event_type: z.enum(domainEventTypes as [DomainEventType, ...DomainEventType[]]),
+  occurred_at: z.string(),
+  subscriber: z.string(),
+  status: z.enum(eventDeliveryStatuses),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type EventDelivery = z.infer<typeof eventDeliverySchema>;
+
+export const eventDeliveryListQuerySchema = z.object({
+  status: z.enum(['all', 'problems', ...eventDeliveryStatuses]).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type EventDeliveryListQuery = z.infer<typeof eventDeliveryListQuerySchema>;
+
+export const eventDeliveryListSchema = z.object({
+  items: z.array(eventDeliverySchema),
+  /** Over the deliveries still kept (a day once delivered, a month once failed). */
+  counts: z.object({ waiting: z.number().int(), retrying: z.number().int(), failed: z.number().int(), delivered: z.number().int() }),
+});
+export type EventDeliveryList = z.infer<typeof eventDeliveryListSchema>;

@@ -3,7 +3,7 @@ import { atom, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchStreamStateAtom } from './batch-stream-state-atom.ts';
 import { batchUpdatesAtom } from './batch-updates-atom.ts';
-import { connectRealtime } from './realtime-connection.ts';
+import { connectRealtime, DOMAIN_EVENT_GATHER_MS } from './realtime-connection.ts';
 
 const latest = () => {
   const source = FakeEventSource.instances.at(-1);
@@ -86,5 +86,31 @@ describe('connectRealtime', () => {
     stop();
     expect(latest().closed).toBe(true);
     expect(store.get(batchStreamStateAtom)).toBe('disconnected');
+  });
+
+  it('hands on the domain events of a burst together, once, and drops malformed ones', async () => {
+    const store = createStore();
+    const batches: string[][] = [];
+    const stop = connectRealtime({
+      store,
+      tokenAtom: atom<string | null>('tok'),
+      stream: { baseUrl: '', EventSource: FakeEventSource, logger: { warn: vi.fn() } },
+      onDomainEvents: (events) => batches.push(events.map((e) => e.type)),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    latest().fire('connected', {});
+    const fact = (type: string) => ({
+      id: '0190a0a0-0000-7000-8000-000000000001',
+      type,
+      occurred_at: '2026-11-27T10:00:00Z',
+      payload: { sale_id: '0190a0a0-0000-7000-8000-000000000002' },
+    });
+    latest().fire('domain_event', fact('sale.recorded'));
+    latest().fire('domain_event', fact('no.such.event'));
+    latest().fire('domain_event', fact('sale.cancelled'));
+    expect(batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(DOMAIN_EVENT_GATHER_MS);
+    expect(batches).toEqual([['sale.recorded', 'sale.cancelled']]);
+    stop();
   });
 });

@@ -1,5 +1,6 @@
 import { type BatchEventStream, type BatchEventStreamOptions, createBatchEventStream } from '@tradepost/shared/client/event-stream.ts';
 import { applyBatchEvent, initialBatchUpdatesState } from '@tradepost/shared/domain/batch-updates.ts';
+import type { DomainEvent } from '@tradepost/shared/schemas/events.ts';
 import type { Atom, createStore } from 'jotai';
 import { batchStreamStateAtom } from './batch-stream-state-atom.ts';
 import { batchUpdatesAtom } from './batch-updates-atom.ts';
@@ -12,14 +13,23 @@ export type RealtimeConnectionOptions = {
   tokenAtom: Atom<string | null>;
   /** Stream options other than the token (tests pass a fake EventSource). */
   stream?: Omit<BatchEventStreamOptions, 'getToken'>;
+  /**
+   * The business's domain events, gathered for a moment so a burst (a batch, an import) refreshes
+   * each screen once instead of once per event.
+   */
+  onDomainEvents?: (events: DomainEvent[]) => void;
 };
+
+/** How long domain events gather before they are handed on together. */
+export const DOMAIN_EVENT_GATHER_MS = 150;
 
 /**
  * Keeps the batch-operations stream (spec §4, §7) in step with the session: it connects with the
  * session token when signed in, reconnects for a new token, and closes on sign-out. Its state and
- * events land in jotai atoms, so any screen can read them. Returns the function that stops it all.
+ * events land in jotai atoms, so any screen can read them; domain events go to `onDomainEvents`.
+ * Returns the function that stops it all.
  */
-export function connectRealtime({ store, tokenAtom, stream: streamOptions }: RealtimeConnectionOptions): () => void {
+export function connectRealtime({ store, tokenAtom, stream: streamOptions, onDomainEvents }: RealtimeConnectionOptions): () => void {
   const stream: BatchEventStream = createBatchEventStream({
     baseUrl: '',
     ...streamOptions,
@@ -27,6 +37,18 @@ export function connectRealtime({ store, tokenAtom, stream: streamOptions }: Rea
   });
   const offState = stream.onStateChange((state) => store.set(batchStreamStateAtom, state));
   const offEvent = stream.onEvent((event) => store.set(batchUpdatesAtom, (current) => applyBatchEvent(current, event)));
+  let gathered: DomainEvent[] = [];
+  let gathering: ReturnType<typeof setTimeout> | undefined;
+  const offDomain = stream.onDomainEvent((event) => {
+    if (!onDomainEvents) return;
+    gathered.push(event);
+    gathering ??= setTimeout(() => {
+      const events = gathered;
+      gathered = [];
+      gathering = undefined;
+      onDomainEvents(events);
+    }, DOMAIN_EVENT_GATHER_MS);
+  });
 
   let connectedToken: string | null = null;
   const follow = () => {
@@ -47,6 +69,8 @@ export function connectRealtime({ store, tokenAtom, stream: streamOptions }: Rea
     offToken();
     offState();
     offEvent();
+    offDomain();
+    if (gathering !== undefined) clearTimeout(gathering);
     stream.close();
     store.set(batchStreamStateAtom, 'disconnected');
   };
