@@ -172,15 +172,7 @@ export const permanentAllowList: (AllowedImport & { reason: string })[] = [
 // none: a new crossing is fixed, or argued for in the permanent list above with its reason.
 // `node scripts/check-boundaries.ts --todo` prints today's crossings in this shape.
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
-const todoSeam: Record<string, [from: string, to: string][]> = {
-  'screens-import-only-shared-app-files': [
-    // web/src/features/runtime -> web/src/app
-    ['web/src/features/runtime/start-app.tsx', 'web/src/app/providers.tsx'],
-    ['web/src/features/runtime/start-app.tsx', 'web/src/app/router.tsx'],
-    // web/src/features/shell -> web/src/app
-    ['web/src/features/shell/main-layout.tsx', 'web/src/app/session-loading.tsx'],
-  ],
-};
+const todoSeam: Record<string, [from: string, to: string][]> = {};
 
 export const todoSeamAllowList: AllowedImport[] = Object.entries(todoSeam).flatMap(([rule, imports]) =>
   imports.map(([from, to]) => ({ rule, from, to })),

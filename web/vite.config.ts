@@ -70,7 +70,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
 
   return {
-    plugins: [react(), preloadAppChunks('/src/features/runtime/start-app.tsx')],
+    plugins: [react(), preloadAppChunks('/src/app/start-app.tsx')],
     define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
     build: {
       outDir: 'dist',

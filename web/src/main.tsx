@@ -9,7 +9,7 @@ if (container === null) throw new Error('index.html has no #root element');
 // shown as the Loading Error page (spec §2) rather than a blank screen. This entry stays tiny.
 void boot(
   async () => {
-    const { startApp } = await import('./features/runtime/start-app.tsx');
+    const { startApp } = await import('./app/start-app.tsx');
     return (onFatal) => startApp(container, onFatal);
   },
   (error) => {

@@ -1,13 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AppErrorScreen, ProductsErrorScreen, SettingsUnavailableScreen } from '../features/errors/error-screens.tsx';
-import { canManageUsers, canOpenSystemSales, hasShopify } from '../features/shell/access.ts';
+import { canOpenSystemSales, hasShopify } from '../features/shell/access.ts';
 import { type AreaPath, areaFor } from '../features/shell/areas.ts';
 import { MainLayout } from '../features/shell/main-layout.tsx';
-import { FulfillmentScope } from './guards/fulfillment-scope.tsx';
 import { RedirectSignedIn } from './guards/redirect-signed-in.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireSession } from './guards/require-session.tsx';
 import { RequireUser } from './guards/require-user.tsx';
+import { RoleScope } from './guards/role-scope.tsx';
 import type { GuardHandle } from './guards/route-handle.ts';
 import { UnknownRoute } from './guards/unknown-route.tsx';
 import { LazyRoute, lazyPage, pageLoader } from './lazy-page.tsx';
@@ -22,8 +22,9 @@ import { RootLayout } from './root-layout.tsx';
  *   │             /buyer/* → network pages
  *   ├─ RequireSession (signed out → /, or /auth under the admin branch)
  *   │  ├─ mobile and scanner routes, no sidebar
- *   │  └─ FulfillmentScope (fulfillment role → /fulfillments) › MainLayout (sidebar)
- *   │     ├─ general screens; Shopify-only ones behind hasShopify (→ /dashboard); Users behind the owner
+ *   │  └─ RoleScope (a screen the role's permissions do not cover → home: the fulfillment role to
+ *   │     │  /fulfillments, staff from Users to /dashboard; features/shell/access.ts) › MainLayout (sidebar)
+ *   │     ├─ general screens; Shopify-only ones behind hasShopify (→ /dashboard)
  *   │     ├─ System Sales behind is_system_sales (→ /)
  *   │     └─ admin: RequireAdmin (not super-admin → Access Denied)
  *   └─ * → /dashboard when signed in, else /
@@ -273,10 +274,8 @@ const mainLayoutRoutes: RouteObject[] = [
     element: lazyPage(() => import('../pages/account/settings/settings-page.tsx'), 'SettingsPage', { retries: 5 }),
     errorElement: <SettingsUnavailableScreen />,
   },
-  {
-    element: <RequireUser allow={canManageUsers} redirectTo="/dashboard" />,
-    children: [{ path: '/users', element: lazyPage(() => import('../pages/account/users/users-page.tsx'), 'UsersPage') }],
-  },
+  // team:manage, the owner's alone (RoleScope).
+  { path: '/users', element: lazyPage(() => import('../pages/account/users/users-page.tsx'), 'UsersPage') },
   { path: '/add-product', element: lazyPage(() => import('../pages/products/add-product/add-product-page.tsx'), 'AddProductPage') },
   {
     path: '/products',
@@ -349,7 +348,7 @@ export const routes: RouteObject[] = [
         children: [
           ...mobileRoutes,
           {
-            element: <FulfillmentScope />,
+            element: <RoleScope />,
             children: [{ element: <MainLayout />, children: mainLayoutRoutes }],
           },
         ],

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet } from 'react-router-dom';
+import { SessionLoading } from '../../features/session/session-loading.tsx';
 import { signedInAtom } from '../../features/session/signed-in-atom.ts';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 import { canOpenAdmin } from '../../features/shell/access.ts';
-import { SessionLoading } from '../session-loading.tsx';
 import { AccessDenied } from './access-denied.tsx';
 
 /**

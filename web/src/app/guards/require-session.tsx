@@ -2,9 +2,9 @@ import { Button, makeStyles, tokens, typographyStyles } from '@fluentui/react-co
 import { isAuthError } from '@tradepost/shared/client/api-error.ts';
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useMatches } from 'react-router-dom';
+import { SessionLoading } from '../../features/session/session-loading.tsx';
 import { signedInAtom } from '../../features/session/signed-in-atom.ts';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
-import { SessionLoading } from '../session-loading.tsx';
 import { signedOutTarget } from './route-handle.ts';
 
 const useStyles = makeStyles({

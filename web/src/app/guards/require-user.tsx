@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router-dom';
+import { SessionLoading } from '../../features/session/session-loading.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 import type { AccessUser } from '../../features/shell/access.ts';
-import { SessionLoading } from '../session-loading.tsx';
 
 type RequireUserProps = {
   /** The rule from features/shell/access.ts that lets this user in. */
@@ -11,8 +11,8 @@ type RequireUserProps = {
 };
 
 /**
- * A guard on the signed-in user's role or flags (spec §2, §6): the owner-only Users page, the
- * Shopify-only screens, System Sales. It sits below RequireSession, so the user is loaded.
+ * A guard on the account's flags (spec §2, §6): the Shopify-only screens, System Sales. What the role
+ * may open is RoleScope's. It sits below RequireSession, so the user is loaded.
  */
 export function RequireUser({ allow, redirectTo }: RequireUserProps) {
   const { data: user } = useCurrentUser();

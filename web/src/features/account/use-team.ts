@@ -8,6 +8,7 @@ import {
 } from '@tradepost/shared/schemas/users.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
+import { useCan } from '../session/use-can.ts';
 import { accountKeys } from './account-keys.ts';
 
 const businessPath = (businessId: string) => `/businesses/${encodeURIComponent(businessId)}`;
@@ -16,19 +17,23 @@ const businessPath = (businessId: string) => `/businesses/${encodeURIComponent(b
 export const createdInvitationSchema = z.object({ invitation: invitationSchema, accept_path: z.string() });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
-/** GET /businesses/{id}/users (owner only). */
+/** GET /businesses/{id}/users: team:manage, the owner's; never asked without it (a 403 ends the session). */
 export function useTeamMembers(businessId: string): UseQueryResult<TeamMember[]> {
+  const can = useCan();
   return useQuery({
     queryKey: accountKeys.teamMembers(businessId),
     queryFn: ({ signal }) => api.get(`${businessPath(businessId)}/users`, { schema: z.array(teamMemberSchema), signal }),
+    enabled: can('team:manage'),
   });
 }
 
-/** GET /businesses/{id}/invitations (owner only), newest first. */
+/** GET /businesses/{id}/invitations, newest first: team:manage, like the members. */
 export function useInvitations(businessId: string): UseQueryResult<Invitation[]> {
+  const can = useCan();
   return useQuery({
     queryKey: accountKeys.invitations(businessId),
     queryFn: ({ signal }) => api.get(`${businessPath(businessId)}/invitations`, { schema: z.array(invitationSchema), signal }),
+    enabled: can('team:manage'),
   });
 }
 

@@ -3,9 +3,10 @@ import { PlugConnectedRegular, PlugDisconnectedRegular } from '@fluentui/react-i
 import type { MarketplaceConnection } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
 import type { ReactNode } from 'react';
-import { environmentLabels, platformLabels, statusLabels } from '../connections/connection-labels.ts';
+import { environmentLabels, ownerConnectsNote, platformLabels, statusLabels } from '../connections/connection-labels.ts';
 import { EmptyState } from '../layout/empty-state.tsx';
 import { ButtonLink } from '../navigation/router-link.tsx';
+import { useCan } from '../session/use-can.ts';
 
 const useStyles = makeStyles({
   account: { display: 'inline-flex', flexWrap: 'wrap', gap: '6px', alignItems: 'center' },
@@ -13,42 +14,55 @@ const useStyles = makeStyles({
 
 const MANAGE = '/sales-channels-management';
 
-/** The platform was never connected (or was disconnected): say so and where to connect it. */
+/** The platform was never connected (or was disconnected): say so and, to the owner, where to connect it. */
 export function NotConnected({ platform, what }: { platform: MarketplacePlatform; what: string }) {
+  const canConnect = useCan()('connections:manage');
   const name = platformLabels[platform];
   return (
     <EmptyState
       icon={<PlugDisconnectedRegular />}
       title={`${name} is not connected`}
       actions={
-        <ButtonLink to={MANAGE} appearance="primary">
-          Connect {name}
-        </ButtonLink>
+        canConnect ? (
+          <ButtonLink to={MANAGE} appearance="primary">
+            Connect {name}
+          </ButtonLink>
+        ) : undefined
       }
     >
-      Connect your {name} account in Sales Channels to see {what} here. A local simulator works too, for trying Tradepost offline.
+      {canConnect
+        ? `Connect your ${name} account in Sales Channels to see ${what} here. A local simulator works too, for trying Tradepost offline.`
+        : `Once ${name} is connected you will see ${what} here. ${ownerConnectsNote}`}
     </EmptyState>
   );
 }
 
-/** No marketplace at all yet: the pages that work across marketplaces say what they would show, and where to connect one. */
+/**
+ * No marketplace at all yet: the pages that work across marketplaces say what they would show once
+ * one is connected, and the owner gets the way to connect one.
+ */
 export function NoMarketplaceConnected({ children }: { children: ReactNode }) {
+  const canConnect = useCan()('connections:manage');
   return (
     <EmptyState
       title="No marketplace is connected yet"
       actions={
-        <ButtonLink to={MANAGE} appearance="primary" icon={<PlugConnectedRegular />}>
-          Connect a marketplace
-        </ButtonLink>
+        canConnect ? (
+          <ButtonLink to={MANAGE} appearance="primary" icon={<PlugConnectedRegular />}>
+            Connect a marketplace
+          </ButtonLink>
+        ) : undefined
       }
     >
       {children}
+      {canConnect ? null : ` ${ownerConnectsNote}`}
     </EmptyState>
   );
 }
 
 /** A connection that must be authorised again: the pages still show what is known, and say what to do. */
 export function ReconnectNotice({ platform, connection }: { platform: MarketplacePlatform; connection: MarketplaceConnection }) {
+  const canConnect = useCan()('connections:manage');
   if (connection.status === 'connected') return null;
   const name = platformLabels[platform];
   return (
@@ -58,12 +72,15 @@ export function ReconnectNotice({ platform, connection }: { platform: Marketplac
           {name}: {statusLabels[connection.status].toLowerCase()}
         </MessageBarTitle>
         {connection.status_reason ?? `Changes cannot reach ${name} until it is connected again.`}
+        {canConnect ? null : ` ${ownerConnectsNote}`}
       </MessageBarBody>
-      <MessageBarActions>
-        <ButtonLink to={MANAGE} appearance="secondary" size="small">
-          Reconnect
-        </ButtonLink>
-      </MessageBarActions>
+      {canConnect ? (
+        <MessageBarActions>
+          <ButtonLink to={MANAGE} appearance="secondary" size="small">
+            Reconnect
+          </ButtonLink>
+        </MessageBarActions>
+      ) : null}
     </MessageBar>
   );
 }

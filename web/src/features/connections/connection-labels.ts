@@ -9,6 +9,9 @@ export const statusLabels: Record<ConnectionStatus, string> = {
   disconnected: 'Not connected',
 };
 
+/** Said where a Connect or Reconnect action would be, to a role without connections:manage (only the owner has it). */
+export const ownerConnectsNote = 'Only the owner can connect marketplaces.';
+
 export const environmentLabels: Record<ConnectionEnvironment, string> = {
   production: 'Live',
   sandbox: 'Sandbox',

@@ -22,7 +22,7 @@ import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import { useLocations } from '../inventory/use-locations.ts';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
 import { ConnectDialog } from './connect-dialog.tsx';
-import { environmentLabels, platformLabels, statusLabels } from './connection-labels.ts';
+import { environmentLabels, ownerConnectsNote, platformLabels, statusLabels } from './connection-labels.ts';
 import { useDisconnect, useReconnect, useUpdateConnection } from './use-connections.ts';
 
 const useStyles = makeStyles({
@@ -58,6 +58,7 @@ const useStyles = makeStyles({
   fill: { width: '100%', minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   list: { margin: '4px 0 0', paddingInlineStart: '20px' },
+  note: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -73,6 +74,7 @@ const sentence = (text: string): string => {
 type Props = {
   scope: BusinessScope | undefined;
   entry: PlatformConnection;
+  /** connections:manage (the owner's): connect, reconnect, change and disconnect. Without it the panel is read-only. */
   canManage: boolean;
   /** Shown first: what came of the last attempt to connect this platform. */
   notice?: ReactNode;
@@ -100,9 +102,29 @@ function StatusBadges({ connection }: { connection: Connection }) {
   );
 }
 
+/** Where a connection takes stock from and sets it at, as text: what the team sees without connections:manage. */
+function ReadOnlyMapping({ connection, label, locationNames }: { connection: Connection; label: string; locationNames: string[] }) {
+  const styles = useStyles();
+  const external = connection.settings.external_locations.find((l) => l.id === connection.settings.external_location_id);
+  return (
+    <dl className={styles.facts}>
+      <div className={styles.fact}>
+        <dt className={styles.term}>Sell stock from</dt>
+        <dd className={styles.value}>{locationNames.length === 0 ? 'All locations' : locationNames.join(', ')}</dd>
+      </div>
+      <div className={styles.fact}>
+        <dt className={styles.term}>Stock sits at on {label}</dt>
+        <dd className={styles.value}>{external?.name ?? 'Not chosen yet'}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * The marketplace account behind a channel: connect, the account and its token, reconnect when the
- * platform refused a refresh, where stock comes from and goes to, and disconnect.
+ * platform refused a refresh, where stock comes from and goes to, and disconnect. Every change is
+ * connections:manage; without it the panel shows the same facts and offers no action (a refused
+ * call would end the session, spec §8).
  */
 export function ConnectionPanel({ scope, entry, canManage, notice = null }: Props) {
   const styles = useStyles();
@@ -144,10 +166,11 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
   };
 
   const connectButton = (
-    <Button appearance="primary" icon={<PlugConnectedRegular />} disabled={!canManage} onClick={() => setConnecting(true)}>
+    <Button appearance="primary" icon={<PlugConnectedRegular />} onClick={() => setConnecting(true)}>
       Connect {label}
     </Button>
   );
+  const chosenLocations = live === null ? [] : (locations.data ?? []).filter((l) => live.settings.location_ids.includes(l.id));
 
   return (
     <section className={styles.panel} aria-label={`${label} account`}>
@@ -170,8 +193,8 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
             <MessageBarTitle>{label} needs to be connected again</MessageBarTitle>
-            {sentence(connection.status_reason ?? `${label} no longer accepts Tradepost’s access`)} Stock and orders do not sync until you
-            reconnect.
+            {sentence(connection.status_reason ?? `${label} no longer accepts Tradepost’s access`)} Stock and orders do not sync until{' '}
+            {canManage ? 'you reconnect.' : 'the owner reconnects it.'}
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -179,10 +202,13 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
       {live === null ? (
         <p className={styles.text}>
           {connection?.status_reason ? `${connection.status_reason}. ` : ''}
-          {connection?.status === 'pending'
-            ? `Approval on ${label} was started but not finished. Connect again to continue.`
-            : `Connect your ${label} account to list products there, keep quantities in step with your stock and import its orders.`}
-          {canManage ? '' : ' Only the owner can connect marketplaces.'}
+          {canManage
+            ? connection?.status === 'pending'
+              ? `Approval on ${label} was started but not finished. Connect again to continue.`
+              : `Connect your ${label} account to list products there, keep quantities in step with your stock and import its orders.`
+            : connection?.status === 'pending'
+              ? `Approval on ${label} was started but not finished. ${ownerConnectsNote}`
+              : `Once ${label} is connected, products are listed there, quantities follow your stock and its orders come in. ${ownerConnectsNote}`}
         </p>
       ) : (
         <dl className={styles.facts}>
@@ -229,19 +255,20 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
         </MessageBar>
       ) : null}
 
-      {live !== null ? (
+      {live !== null && !canManage ? (
+        <ReadOnlyMapping connection={live} label={label} locationNames={chosenLocations.map((l) => l.name)} />
+      ) : null}
+
+      {live !== null && canManage ? (
         <div className={styles.mapping}>
           <Field label="Sell stock from" hint="Our locations whose available stock this channel shows. None chosen: all of them.">
             <Dropdown
               className={styles.fill}
               multiselect
-              disabled={!canManage || update.isPending}
+              disabled={update.isPending}
               placeholder="All locations"
               selectedOptions={live.settings.location_ids}
-              value={(locations.data ?? [])
-                .filter((l) => live.settings.location_ids.includes(l.id))
-                .map((l) => l.name)
-                .join(', ')}
+              value={chosenLocations.map((l) => l.name).join(', ')}
               onOptionSelect={(_, data) => save({ location_ids: data.selectedOptions }, 'Locations saved')}
             >
               {(locations.data ?? [])
@@ -256,7 +283,7 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
           <Field label={`Stock sits at on ${label}`} hint={`The ${label} location Tradepost sets quantities at.`}>
             <Dropdown
               className={styles.fill}
-              disabled={!canManage || update.isPending || live.settings.external_locations.length === 0}
+              disabled={update.isPending || live.settings.external_locations.length === 0}
               placeholder={live.settings.external_locations.length === 0 ? `No locations on ${label}` : 'Choose a location'}
               selectedOptions={live.settings.external_location_id ? [live.settings.external_location_id] : []}
               value={live.settings.external_locations.find((l) => l.id === live.settings.external_location_id)?.name ?? ''}
@@ -287,19 +314,19 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
       <FormErrorAlert message={general} />
 
       <div className={styles.actions}>
-        {live === null ? connectButton : null}
-        {live !== null ? (
+        {canManage && live === null ? connectButton : null}
+        {canManage && live !== null ? (
           <Button
             appearance={live.status === 'reconnect_needed' ? 'primary' : 'secondary'}
             icon={<ArrowSyncRegular />}
-            disabled={!canManage || reconnect.isPending}
+            disabled={reconnect.isPending}
             onClick={() => startReconnect(live)}
           >
             Reconnect
           </Button>
         ) : null}
-        {connection !== null && connection.status !== 'disconnected' && connection.status !== 'pending' ? (
-          <Button icon={<LinkDismissRegular />} disabled={!canManage} onClick={() => setConfirming(connection)}>
+        {canManage && connection !== null && connection.status !== 'disconnected' && connection.status !== 'pending' ? (
+          <Button icon={<LinkDismissRegular />} onClick={() => setConfirming(connection)}>
             Disconnect
           </Button>
         ) : null}
@@ -309,8 +336,9 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
           </span>
         ) : null}
       </div>
+      {!canManage && live !== null ? <p className={styles.note}>Only the owner can change, reconnect or disconnect marketplaces.</p> : null}
 
-      {connecting ? <ConnectDialog scope={scope} entry={entry} onClose={() => setConnecting(false)} /> : null}
+      {canManage && connecting ? <ConnectDialog scope={scope} entry={entry} onClose={() => setConnecting(false)} /> : null}
       <ConfirmDialog
         subject={confirming}
         title={() => `Disconnect ${label}?`}

@@ -1,6 +1,8 @@
+import { rolePermissions } from '@tradepost/shared/domain/permissions.ts';
+import { roles } from '@tradepost/shared/schemas/auth.ts';
 import { describe, expect, it } from 'vitest';
-import type { AccessUser } from './access.ts';
-import { activeLinkPath, isGroupOpen, linkPath, type NavEntry, type NavGroup, navigationFor } from './navigation.ts';
+import { type AccessUser, canUse, scopeRedirect } from './access.ts';
+import { activeLinkPath, isGroupOpen, linkPath, type NavEntry, type NavGroup, type NavLink, navigationFor } from './navigation.ts';
 
 const staff: AccessUser = { role: 'staff', is_super_admin: false, is_system_sales: false, business: { shopify_enabled: true } };
 const owner: AccessUser = { ...staff, role: 'owner' };
@@ -113,6 +115,50 @@ describe('navigationFor (spec §2 Sidebar)', () => {
       entry.kind === 'group' ? [entry.id, ...entry.items.map((item) => item.id)] : [entry.id],
     );
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+const links = (entries: NavEntry[]): NavLink[] =>
+  entries.flatMap((entry) => (entry.kind === 'group' ? entry.items : entry.kind === 'link' ? [entry] : []));
+
+describe('navigation derived from the role table', () => {
+  const everyone: AccessUser[] = roles.flatMap((role) => [
+    { ...staff, role },
+    { ...staff, role, is_super_admin: true, is_system_sales: true, business: { shopify_enabled: false } },
+  ]);
+
+  it('lists only links the route guards let the user open, with their permissions in the role’s row', () => {
+    for (const user of everyone) {
+      for (const item of links(navigationFor(user))) {
+        expect(scopeRedirect(linkPath(item.to), user), `${user.role} ${item.to}`).toBeNull();
+        expect(canUse(user, item.access), `${user.role} ${item.to}`).toBe(true);
+        for (const permission of item.access.permissions) expect(rolePermissions[user.role].has(permission)).toBe(true);
+      }
+    }
+  });
+
+  it('gives staff the owner’s sidebar without Users (team:manage is the owner’s alone)', () => {
+    const ownerLabels = labels(navigationFor(owner));
+    expect(labels(navigationFor(staff))).toEqual(ownerLabels.filter((label) => label !== 'Users'));
+    expect(group(navigationFor(owner), 'retail')?.items).toEqual(group(navigationFor(staff), 'retail')?.items);
+  });
+
+  it('declares the permission or account flag each entry needs', () => {
+    const entries = navigationFor({ ...owner, is_super_admin: true, is_system_sales: true });
+    const byId = (id: string) => links(entries).find((item) => item.id === id);
+    expect(byId('users')?.access.permissions).toContain('team:manage');
+    expect(byId('admin')?.access.flag).toBe('super-admin');
+    expect(byId('system-sales')?.access.flag).toBe('system-sales');
+    expect(byId('retail-shopify')?.access.flag).toBe('shopify');
+    expect(byId('retail-fulfillments')?.access.permissions).toEqual(['fulfillment:read', 'locations:read']);
+    expect(byId('dashboard')?.access.permissions).toEqual(['inventory:read', 'sales:read', 'analytics:read']);
+    const syncHealth = links(navigationFor(owner)).find((item) => item.id === 'sync-health');
+    expect(syncHealth?.access.permissions).toContain('sync:read');
+  });
+
+  it('gives the fulfillment role only work its row of the table holds', () => {
+    const entries = links(navigationFor({ ...owner, role: 'fulfillment' }));
+    expect(entries.flatMap((item) => item.access.permissions).every((p) => rolePermissions.fulfillment.has(p))).toBe(true);
   });
 });
 

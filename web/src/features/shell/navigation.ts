@@ -1,16 +1,18 @@
 import {
   type AccessUser,
-  canManageUsers,
-  canOpenAdmin,
-  canOpenSystemSales,
-  hasShopify,
-  isFulfillmentRole,
+  type AccountFlag,
+  canUse,
   isPathWithin,
+  type ScreenAccess,
+  screenPermissions,
+  usesGeneralScreens,
 } from './access.ts';
 
 /**
- * The sidebar of spec §2 as data: what is listed, in which group, where it goes, and who sees it.
- * Pure, so the rules are tested without a browser; the sidebar component only draws it.
+ * The sidebar of spec §2 as data: what is listed, in which group, where it goes, and what opening
+ * it takes. Every link carries the access of the screen it opens (access.ts, from the role table the
+ * API enforces), so the sidebar lists exactly what the route guards let in. Pure, so the rules are
+ * tested without a browser; the sidebar component only draws it.
  */
 
 /** Icons are named here and drawn by the sidebar (keeps this module free of React). */
@@ -32,19 +34,20 @@ export type NavIcon =
   | 'system-sales'
   | 'fulfillments';
 
-export type NavLink = { kind: 'link'; id: string; label: string; to: string; icon?: NavIcon };
-export type NavAction = { kind: 'action'; id: 'report-bug'; label: string; icon: NavIcon };
+export type NavLink = { kind: 'link'; id: string; label: string; to: string; icon?: NavIcon; access: ScreenAccess };
+export type NavAction = { kind: 'action'; id: 'report-bug'; label: string; icon: NavIcon; access: ScreenAccess };
 export type NavGroupId = 'inventory' | 'contacts' | 'retail' | 'marketplaces' | 'wholesale' | 'network';
 export type NavGroup = { kind: 'group'; id: NavGroupId; label: string; icon: NavIcon; items: NavLink[] };
 export type NavEntry = NavLink | NavAction | NavGroup;
 
-const link = (id: string, label: string, to: string, icon?: NavIcon): NavLink =>
-  icon === undefined ? { kind: 'link', id, label, to } : { kind: 'link', id, label, to, icon };
+/** A link needs what its screen needs (the guards' table), and the account flag its screen is kept for. */
+function link(id: string, label: string, to: string, icon?: NavIcon, flag?: AccountFlag): NavLink {
+  const access: ScreenAccess = { permissions: screenPermissions(linkPath(to)), ...(flag === undefined ? {} : { flag }) };
+  return icon === undefined ? { kind: 'link', id, label, to, access } : { kind: 'link', id, label, to, icon, access };
+}
 
 /** A sidebar group is drawn with the icon of the same name. */
 const group = (id: NavGroupId, label: string, items: NavLink[]): NavGroup => ({ kind: 'group', id, label, icon: id, items });
-
-const SHOPIFY_ITEM_ID = 'retail-shopify';
 
 const top: NavLink[] = [
   link('dashboard', 'Dashboard', '/dashboard', 'dashboard'),
@@ -64,7 +67,7 @@ const groups: NavGroup[] = [
   ]),
   group('contacts', 'Contacts', [link('vendors', 'Vendors', '/vendors'), link('contacts-customers', 'Customers', '/retail/customers')]),
   group('retail', 'Retail', [
-    link(SHOPIFY_ITEM_ID, 'Shopify', '/retail/shopify'),
+    link('retail-shopify', 'Shopify', '/retail/shopify', undefined, 'shopify'),
     link('sales-channels', 'Sales Channels', '/sales-channels'),
     link('retail-sales', 'Sales', '/retail/sales'),
     link('retail-fulfillments', 'Fulfillments', '/retail/fulfillments'),
@@ -101,9 +104,19 @@ const groups: NavGroup[] = [
 const finances = link('finances', 'Finances', '/finances', 'finances');
 const analytics = link('analytics', 'Analytics', '/analytics', 'analytics');
 const users = link('users', 'Users', '/users', 'users');
-const reportBug: NavAction = { kind: 'action', id: 'report-bug', label: 'Report Bug', icon: 'report-bug' };
-const admin = link('admin', 'Admin', '/admin', 'admin');
-const systemSales = link('system-sales', 'System Sales', '/system-sales', 'system-sales');
+// Any signed-in user may send a bug report.
+const reportBug: NavAction = { kind: 'action', id: 'report-bug', label: 'Report Bug', icon: 'report-bug', access: { permissions: [] } };
+const admin = link('admin', 'Admin', '/admin', 'admin', 'super-admin');
+const systemSales = link('system-sales', 'System Sales', '/system-sales', 'system-sales', 'system-sales');
+
+/**
+ * Spec §6: a role without the general screens (the fulfillment role) sees only its work: Fulfillments
+ * and Settings, as top-level items rather than inside the Retail and Marketplaces groups.
+ */
+const work: NavLink[] = [
+  link('fulfillments', 'Fulfillments', '/fulfillments', 'fulfillments'),
+  link('settings', 'Settings', '/settings', 'settings'),
+];
 
 /** Spec §6: the system-sales account does not see these. */
 export const SYSTEM_SALES_HIDDEN: ReadonlySet<string> = new Set([
@@ -115,25 +128,21 @@ export const SYSTEM_SALES_HIDDEN: ReadonlySet<string> = new Set([
   'analytics',
 ]);
 
-/** Spec §2, §6: what this user's sidebar lists, in order. */
+/** Spec §2, §6: what this user's sidebar lists, in order: every entry whose access the user has. */
 export function navigationFor(user: AccessUser): NavEntry[] {
-  if (isFulfillmentRole(user)) {
-    return [link('fulfillments', 'Fulfillments', '/fulfillments', 'fulfillments'), link('settings', 'Settings', '/settings', 'settings')];
-  }
+  const allowed = (entry: NavLink | NavAction) => canUse(user, entry.access);
+  if (!usesGeneralScreens(user)) return work.filter(allowed);
 
-  const visibleGroups = groups.map((group) =>
-    group.id === 'retail' && !hasShopify(user) ? { ...group, items: group.items.filter((item) => item.id !== SHOPIFY_ITEM_ID) } : group,
-  );
   const entries: NavEntry[] = [
     ...top,
-    ...visibleGroups,
+    ...groups.map((group) => ({ ...group, items: group.items.filter(allowed) })).filter((group) => group.items.length > 0),
     finances,
     analytics,
-    ...(canManageUsers(user) ? [users] : []),
-    ...(canOpenSystemSales(user) ? [systemSales] : []),
+    users,
+    systemSales,
     reportBug,
-    ...(canOpenAdmin(user) ? [admin] : []),
-  ];
+    admin,
+  ].filter((entry) => entry.kind === 'group' || allowed(entry));
   return user.is_system_sales ? entries.filter((entry) => !SYSTEM_SALES_HIDDEN.has(entry.id)) : entries;
 }
 

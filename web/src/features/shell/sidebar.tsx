@@ -3,6 +3,7 @@ import { DismissRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from
 import type { User } from '@tradepost/shared/schemas/auth.ts';
 import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
 import { BrandMark } from '../public-site/brand-mark.tsx';
+import { homeFor } from './access.ts';
 import { navIcons } from './nav-icons.tsx';
 import { activeLinkPath, isLinkActive, type NavAction, type NavEntry, navigationFor } from './navigation.ts';
 import { SidebarGroup } from './sidebar-group.tsx';
@@ -96,10 +97,11 @@ function ActionRow({ action, collapsed, onClick }: { action: NavAction; collapse
   );
 }
 
-function HomeLink({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+/** The brand leads home: the dashboard, or the fulfillment role's Fulfillments (its dashboard would only redirect). */
+function HomeLink({ to, collapsed, onNavigate }: { to: string; collapsed: boolean; onNavigate?: () => void }) {
   const styles = useStyles();
-  const href = useHref('/dashboard');
-  const navigate = useLinkClickHandler<HTMLAnchorElement>('/dashboard');
+  const href = useHref(to);
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to);
   return (
     <a
       href={href}
@@ -107,7 +109,7 @@ function HomeLink({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
         navigate(event);
         if (event.defaultPrevented) onNavigate?.();
       }}
-      aria-label="Tradepost dashboard"
+      aria-label={to === '/dashboard' ? 'Tradepost dashboard' : 'Tradepost home'}
       className={mergeClasses(styles.home, collapsed && styles.homeCollapsed)}
     >
       <BrandMark />
@@ -156,7 +158,7 @@ export function Sidebar({ user, collapsed, overlay, onToggleCollapsed, onClose, 
   return (
     <div className={styles.root}>
       <div className={mergeClasses(styles.header, collapsed && styles.headerCollapsed)}>
-        <HomeLink collapsed={collapsed} onNavigate={onNavigate} />
+        <HomeLink to={homeFor(user)} collapsed={collapsed} onNavigate={onNavigate} />
         {overlay ? <Button appearance="subtle" icon={<DismissRegular />} aria-label="Close navigation" onClick={onClose} /> : null}
       </div>
       <nav aria-label="Main" className={mergeClasses(styles.nav, collapsed && styles.navCollapsed)}>

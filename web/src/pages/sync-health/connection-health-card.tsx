@@ -6,6 +6,7 @@ import { ChartBodySkeleton, ChartCard } from '../../features/charts/chart-card.t
 import { platformLabels } from '../../features/connections/connection-labels.ts';
 import { DataTable, formatWhen, useTableStyles } from '../../features/inventory/data-table.tsx';
 import { RouterLink } from '../../features/navigation/router-link.tsx';
+import { useCan } from '../../features/session/use-can.ts';
 import { ConnectionBadges } from '../../features/sync/sync-badges.tsx';
 import { hourText, percentText, sinceText } from '../../features/sync/sync-format.ts';
 
@@ -72,6 +73,7 @@ function Figure({ term, value, sub, bad = false }: { term: string; value: string
 /** One marketplace's sync: status, figures, calls per hour, open drift and webhook health. */
 export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
   const styles = useStyles();
+  const canConnect = useCan()('connections:manage');
   const table = useTableStyles();
   const platform = platformLabels[health.platform];
   const rate = health.error_rate_24h;
@@ -99,8 +101,14 @@ export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
       {health.status === 'reconnect_needed' ? (
         <MessageBar intent="error">
           <MessageBarBody>
-            {health.status_reason ?? `${platform} stopped accepting Tradepost’s access.`} Nothing is sent there until you{' '}
-            <RouterLink to="/sales-channels-management">connect it again</RouterLink>.
+            {health.status_reason ?? `${platform} stopped accepting Tradepost’s access.`} Nothing is sent there until{' '}
+            {canConnect ? (
+              <>
+                you <RouterLink to="/sales-channels-management">connect it again</RouterLink>.
+              </>
+            ) : (
+              'the owner connects it again.'
+            )}
           </MessageBarBody>
         </MessageBar>
       ) : null}

@@ -49,7 +49,7 @@ export function SyncHealthPage() {
         <LoadFailed subject="Sync health" onRetry={() => void health.refetch()} retrying={health.isFetching} />
       ) : health.data.connections.length === 0 ? (
         <NoMarketplaceConnected>
-          Connect eBay, Shopify or Square; their sync shows here as soon as the first listing or sale goes through.
+          Once eBay, Shopify or Square is connected, its sync shows here as soon as the first listing or sale goes through.
         </NoMarketplaceConnected>
       ) : (
         <>

@@ -3,7 +3,7 @@ import { ArrowLeftRegular, WrenchRegular } from '@fluentui/react-icons';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../features/navigation/router-link.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
-import { FULFILLMENT_HOME, isFulfillmentRole, isPathWithin } from '../../features/shell/access.ts';
+import { homeFor, isPathWithin } from '../../features/shell/access.ts';
 import { NoticeCard } from '../../features/shell/notice-card.tsx';
 
 const useStyles = makeStyles({
@@ -18,12 +18,18 @@ type AreaUnavailablePageProps = {
   description: string;
 };
 
-/** Where "back" leads: the dashboard, or Fulfillments for the fulfillment role (its dashboard redirects there). */
+const homeLabels: Readonly<Record<string, string>> = {
+  '/dashboard': 'Back to dashboard',
+  '/fulfillments': 'Back to Fulfillments',
+  '/settings': 'Back to Settings',
+  '/profile': 'Back to your profile',
+};
+
+/** Where "back" leads: the user's home, the dashboard or, for the fulfillment role, Fulfillments (its dashboard redirects there). */
 function useHome(): { to: string; label: string } {
   const { data: user } = useCurrentUser();
-  return user !== undefined && isFulfillmentRole(user)
-    ? { to: FULFILLMENT_HOME, label: 'Back to Fulfillments' }
-    : { to: '/dashboard', label: 'Back to dashboard' };
+  const to = user === undefined ? '/dashboard' : homeFor(user);
+  return { to, label: homeLabels[to] ?? 'Back' };
 }
 
 /**

@@ -11,6 +11,7 @@ import { timeZoneLabel } from '../../../features/account/time-zones.ts';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { useUpdateBusiness } from '../../../features/account/use-update-business.ts';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useCan } from '../../../features/session/use-can.ts';
 
 type Business = User['business'];
 type Form = { name: string; currency: string; timezone: string; shopify: boolean };
@@ -158,8 +159,9 @@ function BusinessForm({ business }: { business: Business }) {
   );
 }
 
-/** The business profile: editable by the owner (the API refuses anyone else), shown read-only to the team. */
+/** The business profile: editable with business:manage (the owner's; the API refuses anyone else), read-only for the team. */
 export function BusinessSection({ user }: { user: User }) {
+  const can = useCan();
   return (
     <PageSection
       id="business-title"
@@ -167,7 +169,7 @@ export function BusinessSection({ user }: { user: User }) {
       description="Your business’s name, currency and time zone, and whether it sells on Shopify."
       icon={<BuildingShopRegular />}
     >
-      {user.role === 'owner' ? (
+      {can('business:manage') ? (
         <BusinessForm key={user.business.id} business={user.business} />
       ) : (
         <ReadOnlyBusiness business={user.business} />

@@ -8,11 +8,12 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindDescriptions, channelKindLabels, inDisplayOrder, isMarketplace } from '../../../features/channels/channel-labels.ts';
 import { useChannels } from '../../../features/channels/use-channels.ts';
-import { isConnectionPlatform } from '../../../features/connections/connection-labels.ts';
+import { isConnectionPlatform, ownerConnectsNote } from '../../../features/connections/connection-labels.ts';
 import { useConnections } from '../../../features/connections/use-connections.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useCan } from '../../../features/session/use-can.ts';
 
 const useStyles = makeStyles({
   grid: {
@@ -80,7 +81,7 @@ const useStyles = makeStyles({
 });
 
 /** What a marketplace card says about its account: connected, in trouble, or how to connect it. */
-function connectionNote(channel: Channel, entry: PlatformConnection | undefined): string {
+function connectionNote(channel: Channel, entry: PlatformConnection | undefined, canConnect: boolean): string {
   const label = channelKindLabels[channel.kind];
   if (!isConnectionPlatform(channel.kind)) return `Connecting ${label} is not built yet. Until then record its sales by hand.`;
   const connection = entry?.connection;
@@ -90,7 +91,9 @@ function connectionNote(channel: Channel, entry: PlatformConnection | undefined)
   }
   if (connection?.status === 'reconnect_needed')
     return `Reconnect needed: ${connection.status_reason ?? `${label} stopped accepting our access`}.`;
-  return `Not connected. Connect your ${label} account in Settings to list, keep stock in step and import orders.`;
+  return canConnect
+    ? `Not connected. Connect your ${label} account in Settings to list, keep stock in step and import orders.`
+    : `Not connected. ${ownerConnectsNote}`;
 }
 
 function ChannelCard({
@@ -103,6 +106,7 @@ function ChannelCard({
   connection?: PlatformConnection | undefined;
 }) {
   const styles = useStyles();
+  const canConnect = useCan()('connections:manage');
   const marketplace = isMarketplace(channel.kind);
   const titleId = `channel-${channel.id}`;
   return (
@@ -147,7 +151,7 @@ function ChannelCard({
       {marketplace ? (
         <p className={styles.note}>
           <InfoRegular className={styles.noteIcon} aria-hidden="true" />
-          {connectionNote(channel, connection)}
+          {connectionNote(channel, connection, canConnect)}
         </p>
       ) : null}
       <div className={styles.footer}>

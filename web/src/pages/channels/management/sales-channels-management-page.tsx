@@ -10,7 +10,7 @@ import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindLabels, inDisplayOrder, isMarketplace } from '../../../features/channels/channel-labels.ts';
 import { useChannels, useUpdateChannel } from '../../../features/channels/use-channels.ts';
-import { isConnectionPlatform } from '../../../features/connections/connection-labels.ts';
+import { isConnectionPlatform, ownerConnectsNote } from '../../../features/connections/connection-labels.ts';
 import { ConnectionOutcome, type ConnectionOutcomeValue, useConnectionOutcome } from '../../../features/connections/connection-outcome.tsx';
 import { ConnectionPanel } from '../../../features/connections/connection-panel.tsx';
 import { MarketplaceSummary } from '../../../features/connections/marketplace-summary.tsx';
@@ -19,7 +19,7 @@ import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
-import { useCurrentUser } from '../../../features/session/use-current-user.ts';
+import { useCan } from '../../../features/session/use-can.ts';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -194,7 +194,7 @@ export function SalesChannelsManagementPage() {
   const scope = useBusinessScope();
   const channels = useChannels(scope);
   const connections = useConnections(scope);
-  const { data: user } = useCurrentUser();
+  const can = useCan();
   const styles = useStyles();
   const { hash } = useLocation();
   const outcome = useConnectionOutcome();
@@ -209,7 +209,11 @@ export function SalesChannelsManagementPage() {
   return (
     <AppPage
       title="Manage channels"
-      description="Connect your marketplaces, switch channels on or off, control stock sync and hold back a buffer so the last pair is never sold twice."
+      description={
+        can('connections:manage')
+          ? 'Connect your marketplaces, switch channels on or off, control stock sync and hold back a buffer so the last pair is never sold twice.'
+          : `Switch channels on or off, control stock sync and hold back a buffer so the last pair is never sold twice. ${ownerConnectsNote}`
+      }
       actions={
         <ButtonLink to="/sales-channels" icon={<ChannelShareRegular />}>
           All channels
@@ -233,7 +237,7 @@ export function SalesChannelsManagementPage() {
               channel={channel}
               targeted={channel.kind === target}
               connection={isConnectionPlatform(channel.kind) ? connections.data?.find((c) => c.platform === channel.kind) : undefined}
-              canManage={user?.role === 'owner'}
+              canManage={can('connections:manage')}
               outcome={outcomeHasCard && outcome?.platform === channel.kind ? outcome : null}
             />
           ))}

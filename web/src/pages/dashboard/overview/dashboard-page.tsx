@@ -93,7 +93,7 @@ export function DashboardPage() {
   const account = (
     <div className={styles.pair}>
       <BusinessCard user={user} />
-      <SetupCard user={user} />
+      <SetupCard />
     </div>
   );
 

@@ -1,9 +1,8 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { ChevronRightRegular, PeopleTeamRegular, PersonRegular, RocketRegular, SettingsRegular } from '@fluentui/react-icons';
-import type { User } from '@tradepost/shared/schemas/auth.ts';
 import type { ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router-dom';
-import { canManageUsers } from '../../../features/shell/access.ts';
+import { useCan } from '../../../features/session/use-can.ts';
 import { useDashboardCardStyles } from './dashboard-card-styles.ts';
 
 const useStyles = makeStyles({
@@ -49,10 +48,11 @@ function SetupLink({ to, icon, label, hint }: { to: string; icon: ReactNode; lab
   );
 }
 
-/** The screens that are ready today, for setting the account up; Users only for the owner (spec §6). */
-export function SetupCard({ user }: { user: User }) {
+/** The screens that are ready today, for setting the account up; Users only with team:manage, the owner's (spec §6). */
+export function SetupCard() {
   const card = useDashboardCardStyles();
   const styles = useStyles();
+  const can = useCan();
   return (
     <section className={card.card} aria-labelledby="setup-title">
       <div className={card.head}>
@@ -65,7 +65,7 @@ export function SetupCard({ user }: { user: User }) {
       </div>
       <ul className={styles.list}>
         <SetupLink to="/settings" icon={<SettingsRegular />} label="Settings" hint="Business details, theme and display" />
-        {canManageUsers(user) ? (
+        {can('team:manage') ? (
           <SetupLink to="/users" icon={<PeopleTeamRegular />} label="Users" hint="Invite your staff and set their roles" />
         ) : null}
         <SetupLink to="/profile" icon={<PersonRegular />} label="Your profile" hint="Name, time zone and password" />

@@ -32,6 +32,7 @@ import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { saleNumberLabel } from '../../../features/sales/sale-model.ts';
+import { useCan } from '../../../features/session/use-can.ts';
 
 const useStyles = makeStyles({
   panel: {
@@ -79,7 +80,7 @@ type FulfillmentDetailProps = {
   scope: BusinessScope | undefined;
   fulfillmentId: string;
   locations: readonly Location[] | undefined;
-  /** Staff may open the sale; the fulfillment role does not see sales. */
+  /** The sale is for roles with sales:read; the fulfillment role does not see sales. */
   canOpenSale: boolean;
   onBack?: () => void;
 };
@@ -120,6 +121,8 @@ function Detail({
 }: Omit<FulfillmentDetailProps, 'fulfillmentId'> & { fulfillment: Fulfillment }) {
   const styles = useStyles();
   const toast = useAppToast();
+  // Picking, packing and shipping post to fulfillment:work routes; a role with only the read sees the order.
+  const canWork = useCan()('fulfillment:work');
   const setStatus = useSetFulfillmentStatus(scope);
   const [slipLoading, setSlipLoading] = useState(false);
   const { picked, ordered } = progress(fulfillment);
@@ -196,12 +199,12 @@ function Detail({
       </ul>
 
       <div className={styles.actions}>
-        {fulfillment.status === 'pending' ? (
+        {canWork && fulfillment.status === 'pending' ? (
           <Button appearance="primary" icon={<PlayRegular />} disabledFocusable={setStatus.isPending} onClick={() => move('picking')}>
             Start picking
           </Button>
         ) : null}
-        {fulfillment.status === 'pending' || fulfillment.status === 'picking' ? (
+        {canWork && (fulfillment.status === 'pending' || fulfillment.status === 'picking') ? (
           <>
             <ButtonLink to={`/scanning-mode?fulfillment=${fulfillment.id}`} icon={<BarcodeScannerRegular />}>
               Pick by scanning
@@ -211,7 +214,7 @@ function Detail({
             </Button>
           </>
         ) : null}
-        {fulfillment.status === 'picking' || fulfillment.status === 'packed' ? (
+        {canWork && (fulfillment.status === 'picking' || fulfillment.status === 'packed') ? (
           <Button appearance="subtle" icon={<ArrowUndoRegular />} disabledFocusable={setStatus.isPending} onClick={() => move('pending')}>
             Back to pending
           </Button>
@@ -233,7 +236,9 @@ function Detail({
         {setStatus.isPending ? <Spinner size="tiny" label="Saving…" /> : null}
       </div>
 
-      {fulfillment.status === 'packed' ? (
+      {open && !canWork ? (
+        <p className={styles.muted}>Picking, packing and shipping are done by the team members who work fulfillments.</p>
+      ) : fulfillment.status === 'packed' ? (
         <div>
           <h3 className={styles.heading}>Ship</h3>
           <ShipForm

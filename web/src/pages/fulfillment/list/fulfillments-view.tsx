@@ -15,7 +15,7 @@ import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { channelLabels, saleNumberLabel } from '../../../features/sales/sale-model.ts';
-import { useCurrentUser } from '../../../features/session/use-current-user.ts';
+import { useCan } from '../../../features/session/use-can.ts';
 import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';
 import { FulfillmentDetail } from './fulfillment-detail.tsx';
 
@@ -104,7 +104,7 @@ function onListKey(event: KeyboardEvent<HTMLDivElement>) {
 export function FulfillmentsView({ title, description, channels }: FulfillmentsViewProps) {
   const styles = useStyles();
   const scope = useBusinessScope();
-  const { data: user } = useCurrentUser();
+  const can = useCan();
   const narrow = useNarrowViewport();
   const [params, setParams] = useSearchParams();
   const tab: ListTab = params.get('tab') === 'shipped' ? 'shipped' : 'open';
@@ -203,7 +203,7 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
         scope={scope}
         fulfillmentId={selectedId}
         locations={locations.data}
-        canOpenSale={user !== undefined && user.role !== 'fulfillment'}
+        canOpenSale={can('sales:read')}
         onBack={narrow ? () => update({ open: null }) : undefined}
       />
     );
@@ -214,9 +214,11 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
       description={description}
       wide
       actions={
-        <ButtonLink appearance="primary" to="/scanning-mode" icon={<BarcodeScannerRegular />}>
-          Scanning mode
-        </ButtonLink>
+        can('fulfillment:work') ? (
+          <ButtonLink appearance="primary" to="/scanning-mode" icon={<BarcodeScannerRegular />}>
+            Scanning mode
+          </ButtonLink>
+        ) : undefined
       }
     >
       <div className={styles.bar}>

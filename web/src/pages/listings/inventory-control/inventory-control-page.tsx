@@ -202,7 +202,7 @@ export function InventoryControlPage() {
         <LoadFailed subject="The listings" onRetry={() => void control.refetch()} retrying={control.isFetching} />
       ) : columns === 0 ? (
         <NoMarketplaceConnected>
-          Connect eBay, Shopify or Square, then list your products on them here. Quantities will follow your stock by themselves.
+          Once eBay, Shopify or Square is connected, list your products on them here. Quantities will follow your stock by themselves.
         </NoMarketplaceConnected>
       ) : rows.length === 0 ? (
         <EmptyState

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from '../../app/providers.tsx';
-import { router } from '../../app/router.tsx';
-import { installClientErrorLog } from '../bug-report/client-error-log.ts';
-import { prepareCachesAtStartup } from '../version/prepare-caches-at-startup.ts';
+import { installClientErrorLog } from '../features/bug-report/client-error-log.ts';
+import { prepareCachesAtStartup } from '../features/version/prepare-caches-at-startup.ts';
+import { AppProviders } from './providers.tsx';
+import { router } from './router.tsx';
 
 /**
  * Renders the app into `container`. An error no boundary caught (the router's error screens catch
