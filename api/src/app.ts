@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { modules } from './modules/index.ts';
+import { announceDomainEvents, DOMAIN_EVENTS_HEADER } from './platform/domain-events.ts';
 import { createMailer } from './platform/mailer.ts';
 import { mountModules } from './platform/mount-modules.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -90,6 +91,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
     origin: allowedOrigin(config),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     credentials: false,
+    // The extension reads which domain events its own writes published (platform/domain-events.ts).
+    exposedHeaders: [DOMAIN_EVENTS_HEADER],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
@@ -111,6 +114,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   await app.register(authPlugin, { secret: sessionSecret });
   await app.register(accessPlugin, { config });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
+
+  announceDomainEvents(app);
 
   // Tier 3: the areas, from the module list (routes, jobs, event subscribers).
   await mountModules(app, modules, { config, mailer });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import {
   DOMAIN_EVENT,
   type DomainEvent,
@@ -7,7 +7,7 @@ import {
   domainEventPayloadSchemas,
   domainEventSchema,
 } from '@tradepost/shared/schemas/events.ts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../db/ids.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/runner.ts';
@@ -48,6 +48,22 @@ export function registerSubscriber<T extends DomainEventType>(subscriber: Subscr
 /** NOTIFY carries at most 8,000 bytes: a browser copy whose ids would not fit goes without them (the type is what invalidates). */
 const browserCopy = (event: DomainEvent) => (JSON.stringify(event.payload).length > 4_000 ? { ...event, payload: {} } : event);
 
+/** The header that tells a client which kinds of fact its own request published (it refreshes what they make stale). */
+export const DOMAIN_EVENTS_HEADER = 'x-domain-events';
+
+/** The event types emitted while serving each request, by the request's ORM context. */
+const emittedByRequest = new WeakMap<object, Set<DomainEventType>>();
+
+/** Adds the header to every answer whose request published events (the stream tells every other tab). */
+export function announceDomainEvents(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const context = RequestContext.currentRequestContext();
+    const types = context ? emittedByRequest.get(context) : undefined;
+    if (types && types.size > 0) reply.header(DOMAIN_EVENTS_HEADER, [...types].join(','));
+    return payload;
+  });
+}
+
 /**
  * Publishes a fact inside the transaction that made it true (pass the transactional `em`): one
  * delivery job per subscriber, and a notice to the business's browsers, all at commit or not at
@@ -68,6 +84,8 @@ export async function emit<T extends DomainEventType>(
   for (const subscriber of subscribersByType.get(type)?.values() ?? []) {
     await enqueue(em, { kind: deliveryKind(subscriber.name), businessId, payload: { event } });
   }
+  const context = RequestContext.currentRequestContext();
+  if (context) emittedByRequest.set(context, (emittedByRequest.get(context) ?? new Set()).add(type));
   await em.execute('SELECT pg_notify(?, ?)', [
     EVENTS_CHANNEL,
     JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),

@@ -38,6 +38,9 @@ describe('event deliveries', () => {
       lines: [{ variant_id: product.variants[0]?.id, quantity: 2, reason: 'received', unit_cost_cents: 9_000 }],
     });
     expect(adjusted.statusCode, adjusted.body).toBe(201);
+    // The writer's own tab learns from the answer what its write made stale; a read publishes nothing.
+    expect(adjusted.headers['x-domain-events']).toBe('stock.moved');
+    expect((await call('GET', '/locations')).headers['x-domain-events']).toBeUndefined();
 
     const waiting = (await call('GET', '/event-deliveries')).json() as EventDeliveryList;
     const moved = waiting.items.find((d) => d.event_type === 'stock.moved');
