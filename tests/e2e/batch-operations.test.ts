@@ -1,10 +1,10 @@
 import type { BatchList, ExternalListingPage, ImportListingsResult } from '@tradepost/shared/schemas/batch-operations.ts';
-import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type EbaySimulator, startEbaySimulator } from '../simulators/ebay/ebay-simulator.ts';
 import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { connectEbaySimulator } from './support/marketplaces.ts';
 
 // A price change on many eBay listings from the eBay Listings screen: it runs as a batch whose
 // progress bar follows the stream to 100%, shows in Batch Operations, and its debug page shows
@@ -20,25 +20,6 @@ let connectionId: string;
 
 const call = <T>(method: string, path: string, body?: unknown) =>
   apiCall<T>(method, `/businesses/${owner.user.business.id}${path}`, body, owner.access_token);
-
-/** eBay's consent redirects at once (consent: auto) to the app's callback, which finishes the connection. */
-async function connectEbay(): Promise<string> {
-  const { authorize_url } = await call<{ authorize_url: string }>('POST', '/connections/ebay/authorize', {
-    environment: 'simulator',
-    base_url: ebay.baseUrl,
-    app: { client_id: ebay.credentials.clientId, client_secret: ebay.credentials.clientSecret, redirect_uri: ebay.credentials.ruName },
-  });
-  let url: string | null = authorize_url;
-  for (let hop = 0; url && hop < 4 && !url.includes('/sales-channels-management'); hop++) {
-    const res: Response = await fetch(url, { redirect: 'manual' });
-    const location = res.headers.get('location');
-    url = location ? new URL(location, url).toString() : null;
-  }
-  const connections = await call<PlatformConnection[]>('GET', '/connections');
-  const connection = connections.find((c) => c.platform === 'ebay')?.connection;
-  if (connection?.status !== 'connected') throw new Error(`eBay did not connect: ${JSON.stringify(connection)}`);
-  return connection.id;
-}
 
 /** Thirty live single-size listings on the simulated eBay account. */
 async function seedEbayListings(): Promise<void> {
@@ -87,7 +68,7 @@ beforeAll(async () => {
   ebay = await startEbaySimulator({ consent: 'auto', acceptUrl: `${baseUrl}/api/v1/channels/ebay/oauth/callback` });
   browser = await launchBrowser();
   owner = await createOwner({ business_name: 'Batch Kicks' });
-  connectionId = await connectEbay();
+  connectionId = await connectEbaySimulator(owner, ebay);
   await seedEbayListings();
   // The listings become products here (create-products-from-listings), linked to eBay.
   let cursor: string | null = null;

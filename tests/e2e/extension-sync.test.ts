@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { VariantSummary } from '@tradepost/shared/schemas/inventory.ts';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import type { Locator, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { type FixtureServer, fixturePages, startFixtureServer } from '../fixture
 import { type EbaySimulator, startEbaySimulator } from '../simulators/ebay/ebay-simulator.ts';
 import { type Account, apiCall, createOwner } from './support/accounts.ts';
 import { type LaunchedExtension, launchExtension } from './support/extension.ts';
+import { connectEbaySimulator } from './support/marketplaces.ts';
 
 // The extension with marketplace sync: a product listed on a simulated eBay from the panel beside
 // its eBay item page, its price changed from the repricing panel as a batch whose progress the
@@ -42,29 +42,12 @@ describe('extension panels with marketplace sync', () => {
   const offer = () => ebay.control.offersForSku(SKU_10)[0] as Offer | undefined;
   const shoot = (target: Locator, name: string) => target.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled' });
 
-  /** eBay's consent answers at once (consent: auto) with the app's callback, which finishes the connection. */
-  async function connectEbay(): Promise<void> {
-    const { authorize_url } = await api<{ authorize_url: string }>('POST', '/connections/ebay/authorize', {
-      environment: 'simulator',
-      base_url: ebay.baseUrl,
-      app: { client_id: ebay.credentials.clientId, client_secret: ebay.credentials.clientSecret, redirect_uri: ebay.credentials.ruName },
-    });
-    let url: string | null = authorize_url;
-    for (let hop = 0; url && hop < 4 && !url.includes('/sales-channels-management'); hop++) {
-      const res: Response = await fetch(url, { redirect: 'manual' });
-      const location = res.headers.get('location');
-      url = location ? new URL(location, url).toString() : null;
-    }
-    const connection = (await api<PlatformConnection[]>('GET', '/connections')).find((item) => item.platform === 'ebay')?.connection;
-    if (connection?.status !== 'connected') throw new Error(`eBay did not connect: ${JSON.stringify(connection)}`);
-  }
-
   beforeAll(async () => {
     await mkdir(shotsDir, { recursive: true });
     // The demo seed gives the account its location and business policies, which a listing needs.
     ebay = await startEbaySimulator({ consent: 'auto', acceptUrl: `${baseUrl}/api/v1/channels/ebay/oauth/callback`, seed: { demo: true } });
     owner = await createOwner({ business_name: 'Sync Panel Kicks' });
-    await connectEbay();
+    await connectEbaySimulator(owner, ebay);
     const upload = await fetch(`${baseUrl}/api/v1/businesses/${owner.user.business.id}/media`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.access_token}`, 'content-type': 'image/jpeg' },

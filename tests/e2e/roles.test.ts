@@ -1,10 +1,10 @@
-import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { Fulfillment, RecordOutcome, Sale } from '@tradepost/shared/schemas/sales.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type EbaySimulator, startEbaySimulator } from '../simulators/ebay/ebay-simulator.ts';
 import { type Account, apiCall, createMember, createOwner, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { connectEbaySimulator } from './support/marketplaces.ts';
 import { hardwareScan } from './support/scanner.ts';
 
 // Spec §6 and §8: the web app never calls a route the signed-in role cannot use, because a 403 ends
@@ -75,23 +75,6 @@ async function visit(page: Page, watch: ApiWatch, path: string): Promise<string>
   // Checked on every screen, so a refusal names the screen that made it (it would end the session).
   expect(watch.refused(), path).toEqual([]);
   return new URL(page.url()).pathname;
-}
-
-/** eBay's consent redirects at once (consent: auto) to the app's callback, which finishes the connection. */
-async function connectEbay(): Promise<void> {
-  const { authorize_url } = await call<{ authorize_url: string }>('POST', '/connections/ebay/authorize', {
-    environment: 'simulator',
-    base_url: ebay.baseUrl,
-    app: { client_id: ebay.credentials.clientId, client_secret: ebay.credentials.clientSecret, redirect_uri: ebay.credentials.ruName },
-  });
-  let url: string | null = authorize_url;
-  for (let hop = 0; url && hop < 4 && !url.includes('/sales-channels-management'); hop++) {
-    const res: Response = await fetch(url, { redirect: 'manual' });
-    const location = res.headers.get('location');
-    url = location ? new URL(location, url).toString() : null;
-  }
-  const connection = (await call<PlatformConnection[]>('GET', '/connections')).find((c) => c.platform === 'ebay')?.connection;
-  if (connection?.status !== 'connected') throw new Error(`eBay did not connect: ${JSON.stringify(connection)}`);
 }
 
 /** An eBay order for two of the shoe, recorded through the channel: one fulfillment to pick. */
@@ -203,7 +186,7 @@ describe('roles in the browser (spec §6, §8)', () => {
   });
 
   it('staff tour the main screens with no 401 or 403, and are offered no Users and no marketplace connecting', async () => {
-    await connectEbay();
+    await connectEbaySimulator(owner, ebay);
     await recordOrder('EB-ROLE-2');
     const staff = await createMember(owner, 'staff');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,7 +1,5 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../../test/helper.ts';
-import { connect, list, type SyncWorld, settle, startSyncWorld } from '../sync/sync-test-support.ts';
+import { connect, list, type SyncWorld, settle, startSyncWorld, uploadPhoto } from '../sync/sync-test-support.ts';
 
 // A pre-owned item's price lives on its one variant. Changing it must reach the marketplaces that
 // list it, exactly as a catalog product's price does (it once did not: the change never left us).
@@ -16,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => w.close());
 
 async function publishedItem(priceCents: number): Promise<{ id: string; sku: string }> {
-  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7d2d46' } })
-    .jpeg()
-    .toBuffer();
-  const uploaded = await w.t.app.inject({
-    method: 'POST',
-    url: `/api/v1/businesses/${w.owner.businessId}/media`,
-    headers: { ...bearer(w.owner.token), 'content-type': 'image/jpeg' },
-    payload: photo,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
   const created = await w.call('POST', '/preowned', {
     title: 'Air Jordan 1 Retro High OG Chicago (pre-owned)',
     brand: 'Jordan',
@@ -34,7 +22,7 @@ async function publishedItem(priceCents: number): Promise<{ id: string; sku: str
     size: '10',
     grade: 'excellent',
     condition_notes: 'Worn twice, original box.',
-    images: [{ media_id: uploaded.json().id }],
+    images: [{ media_id: await uploadPhoto(w) }],
     price_cents: priceCents,
     unit_cost_cents: 18_000,
     location_id: w.location,

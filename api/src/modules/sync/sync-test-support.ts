@@ -123,13 +123,8 @@ let made = 0;
 
 export type StockedProduct = { id: string; title: string; variants: { id: string; size: string; sku: string }[] };
 
-/** A sneaker with a photo and the given sizes, each stocked with `stock` units at the default location. */
-export async function stockedProduct(
-  world: SyncWorld,
-  stock: number | Record<string, number>,
-  sizes = ['9', '10', '11'],
-): Promise<StockedProduct> {
-  const i = made++;
+/** Uploads a plain JPEG (eBay refuses a listing without a photo) and returns its media id. */
+export async function uploadPhoto(world: SyncWorld): Promise<string> {
   photo ??= await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2d7d46' } })
     .jpeg()
     .toBuffer();
@@ -140,6 +135,17 @@ export async function stockedProduct(
     payload: photo,
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return uploaded.json().id as string;
+}
+
+/** A sneaker with a photo and the given sizes, each stocked with `stock` units at the default location. */
+export async function stockedProduct(
+  world: SyncWorld,
+  stock: number | Record<string, number>,
+  sizes = ['9', '10', '11'],
+): Promise<StockedProduct> {
+  const i = made++;
+  const mediaId = await uploadPhoto(world);
   const tag = `${Date.now().toString(36)}${i}`.toUpperCase();
   const created = await world.call('POST', '/products', {
     title: `Air Max 90 Sync ${tag}`,
@@ -147,7 +153,7 @@ export async function stockedProduct(
     style_code: `SYNC-${tag}`,
     category: 'sneakers',
     size_format: 'us-men',
-    images: [{ media_id: uploaded.json().id }],
+    images: [{ media_id: mediaId }],
     variants: sizes.map((size) => ({ size, sku: `AM90-${tag}-${size}`, price_cents: 14_000, barcodes: [] })),
   });
   expect(created.statusCode, created.body).toBe(201);
