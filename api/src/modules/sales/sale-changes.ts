@@ -122,15 +122,17 @@ export async function refundSale(
   saleId: string,
   input: z.output<typeof refundBodySchema>,
 ): Promise<Sale> {
-  const current = await getSale(em, context.businessId, saleId);
-  const refundable = current.totals.total_cents - current.totals.refunded_cents;
-  if (input.amount_cents > refundable) {
-    throw new Invalid('Refund is more than was paid', [
-      { field: 'amount_cents', message: `At most ${formatMoney(refundable, current.currency)} can still be refunded` },
-    ]);
-  }
   await em.transactional(async (tx) => {
+    // The sale row is locked before what is left to refund is read: concurrent refunds wait here
+    // and each sees the ones before it, so together they never exceed what was paid.
     const { lines } = await lockSale(tx, context.businessId, saleId);
+    const current = await getSale(tx, context.businessId, saleId);
+    const refundable = current.totals.total_cents - current.totals.refunded_cents;
+    if (input.amount_cents > refundable) {
+      throw new Invalid('Refund is more than was paid', [
+        { field: 'amount_cents', message: `At most ${formatMoney(refundable, current.currency)} can still be refunded` },
+      ]);
+    }
     const refundId = newId();
     const restock = input.restock.map((r, i) => {
       const line = lines.find((l) => l.id === r.line_id);

@@ -351,6 +351,17 @@ describe('cancelling and refunds', () => {
     expect(refunded.totals.profit_cents).toBe(-1_500);
     expect((await levels(ten.id)).main).toMatchObject({ on_hand: 1, available: 1 });
   });
+
+  it('ten refunds of the whole amount sent at once refund it once', async () => {
+    const { ten } = await stockedProduct({ main: 1, cost: 7_000 });
+    const sale = (await manualSale(ten.id, 1)).json() as Sale;
+    const total = sale.totals.total_cents;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/sales/${sale.id}/refunds`, { amount_cents: total })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, ...Array(9).fill(400)]);
+    const after = (await call('GET', `/sales/${sale.id}`)).json() as Sale;
+    expect(after.totals.refunded_cents).toBe(total);
+    expect(after.status).toBe('refunded');
+  });
 });
 
 describe('fulfillment and scanning mode', () => {
