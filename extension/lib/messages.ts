@@ -1,6 +1,7 @@
 import type { EventStreamState } from '@tradepost/shared/client/event-stream.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
 import type { BatchOperation } from '@tradepost/shared/schemas/batch-operations.ts';
+import { centsSchema } from '@tradepost/shared/schemas/common.ts';
 import type { BatchOperationEvent } from '@tradepost/shared/schemas/events.ts';
 import { adjustmentReasonSchema } from '@tradepost/shared/schemas/inventory.ts';
 import type { Listing } from '@tradepost/shared/schemas/listings.ts';
@@ -26,7 +27,7 @@ import type { ProductStock, ProductSummary } from './stock-view.ts';
 
 const uuid = z.uuid();
 const site = z.enum(marketplaceSites);
-const cents = z.number().int().min(1).max(100_000_000);
+const cents = centsSchema('Price', { min: 1 });
 
 export const extensionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('get-session') }),
@@ -87,7 +88,7 @@ export const extensionMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('record-sale'),
     channel: z.enum(['manual', 'in_store']),
     variant_id: uuid,
-    unit_price_cents: z.number().int().min(0).max(100_000_000),
+    unit_price_cents: centsSchema('Price'),
     location_id: uuid.optional(),
   }),
 ]);

@@ -1,3 +1,4 @@
+import { centsSchema } from '@tradepost/shared/schemas/common.ts';
 import { z } from 'zod';
 
 /** The marketplaces whose pages the extension reads. */
@@ -40,7 +41,7 @@ export const capturedListingSchema = z.object({
   listing_id: text(64).nullable(),
   title: text(300).nullable(),
   /** Integer minor units, with the page's ISO currency code. */
-  price: z.object({ cents: z.number().int().min(0).max(100_000_000), currency: z.string().regex(/^[A-Z]{3}$/) }).nullable(),
+  price: z.object({ cents: centsSchema('Price'), currency: z.string().regex(/^[A-Z]{3}$/) }).nullable(),
   images: z.array(z.url().max(2048)).max(24),
   size: text(40).nullable(),
   condition: z.object({ text: text(120), kind: z.enum(capturedConditionKinds).nullable() }).nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
 import { connectionEnvironments, connectionStatuses, marketplacePlatformSchema } from './connections.ts';
 import { listingStatuses } from './listings.ts';
 import { syncLogEntrySchema } from './sync.ts';
@@ -27,12 +27,7 @@ const priceItemSchema = z.strictObject({
    * Kept as the size's own price on the listing when the item succeeds. Absent: back to the channel's
    * price (listing override, price rule, variant price), dropping the size's own price.
    */
-  price_cents: z
-    .number({ error: 'Price must be a number of cents' })
-    .int({ error: 'Price must be whole cents' })
-    .min(1, { error: 'Price must be at least 1 cent' })
-    .max(100_000_000, { error: 'Price is too large' })
-    .optional(),
+  price_cents: centsSchema('Price', { min: 1 }).optional(),
 });
 const quantityItemSchema = z.strictObject({
   variant_id: uuidSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCustomSizeFormatId } from '../domain/sizes/resolved-size-format.ts';
 import { isSizeFormatId } from '../domain/sizes/size-formats.ts';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
 import { imageInputSchema, imageRefSchema, MAX_IMAGES_PER_ITEM } from './media.ts';
 
 export const productCategories = ['sneakers', 'apparel', 'accessories', 'collectibles', 'other'] as const;
@@ -22,13 +22,6 @@ export const productSizeFormatSchema = z
   .string({ error: 'Choose a size format' })
   .trim()
   .refine((value) => isSizeFormatId(value) || isCustomSizeFormatId(value), { error: 'Choose a size format' });
-
-const money = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of cents` })
-    .int({ error: `${label} must be whole cents` })
-    .min(0, { error: `${label} must not be negative` })
-    .max(100_000_000, { error: `${label} is too large` });
 
 const weight = z
   .number({ error: 'Weight must be a number of grams' })
@@ -66,7 +59,7 @@ export const variantInputSchema = z.object({
   // The service checks the size against the product's format (built-in or custom) and stores the run's spelling.
   size: z.string().trim().min(1, { error: 'Size is required' }).max(20, { error: 'Size must be at most 20 characters' }),
   sku: skuSchema,
-  price_cents: money('Price').optional(),
+  price_cents: centsSchema('Price').optional(),
   weight_grams: weight.optional(),
   barcodes: z.array(barcodeInputSchema).max(10, { error: 'At most 10 barcodes per size' }).default([]),
 });
@@ -102,7 +95,7 @@ export const productFieldsSchema = z.object({
   grade: z.enum(productGrades, { error: 'Grade must be like new, excellent, good or fair' }).optional(),
   condition_notes: conditionNotesSchema.optional(),
   status: z.enum(['draft', 'active'], { error: 'A new product is a draft or active' }).default('active'),
-  retail_price_cents: money('Retail price').optional(),
+  retail_price_cents: centsSchema('Retail price').optional(),
   release_date: z.iso.date({ error: 'Release date must be YYYY-MM-DD' }).optional(),
   description: z.string().max(10_000).optional(),
   tags: tagsSchema.default([]),
@@ -121,7 +114,7 @@ export type CreateProductInput = z.output<typeof createProductBodySchema>;
 export const variantUpdateSchema = z.object({
   id: uuidSchema,
   sku: skuSchema.optional(),
-  price_cents: money('Price').nullable().optional(),
+  price_cents: centsSchema('Price').nullable().optional(),
   weight_grams: weight.nullable().optional(),
 });
 
@@ -148,7 +141,7 @@ export const updateProductBodySchema = z
       .nullable()
       .transform((value) => (value === null || value === '' ? null : value))
       .optional(),
-    retail_price_cents: money('Retail price').nullable().optional(),
+    retail_price_cents: centsSchema('Retail price').nullable().optional(),
     release_date: z.iso.date({ error: 'Release date must be YYYY-MM-DD' }).nullable().optional(),
     description: clearableText(10_000, 'Description').optional(),
     tags: tagsSchema.optional(),

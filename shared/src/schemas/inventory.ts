@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
 
 export const locationKinds = ['warehouse', 'store', 'virtual'] as const;
 
@@ -40,7 +40,7 @@ export const createAdjustmentBodySchema = z.object({
         quantity,
         reason: adjustmentReasonSchema,
         /** Cost of each unit added; stock added with a cost becomes a FIFO cost lot. */
-        unit_cost_cents: z.number().int().min(0, { error: 'Unit cost must not be negative' }).max(100_000_000).optional(),
+        unit_cost_cents: centsSchema('Unit cost').optional(),
       }),
     )
     .min(1, { error: 'Add at least one line' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalSize, getSizeFormat, isSizeFormatId } from '../domain/sizes/size-formats.ts';
 import { productCategories } from './catalog.ts';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
 import { imageInputSchema, MAX_IMAGES_PER_ITEM } from './media.ts';
 
 /** How worn a pre-owned pair is, best first (docs/product.md, Catalog → Condition). */
@@ -21,13 +21,6 @@ export type PreownedState = (typeof preownedStates)[number];
 
 /** List filter: `active` is what is for sale now (published, unit in stock). */
 export const preownedListStatuses = ['draft', 'active', 'sold', 'archived', 'all'] as const;
-
-const money = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of cents` })
-    .int({ error: `${label} must be whole cents` })
-    .min(0, { error: `${label} must not be negative` })
-    .max(100_000_000, { error: `${label} is too large` });
 
 /** Optional text: blank means "not set", so a cleared input clears the value. */
 const optionalText = (max: number, label: string) =>
@@ -94,8 +87,8 @@ const itemFields = {
     .array(imageInputSchema)
     .max(MAX_IMAGES_PER_ITEM, { error: `At most ${MAX_IMAGES_PER_ITEM} photos per item` })
     .optional(),
-  price_cents: money('Price').nullable().optional(),
-  unit_cost_cents: money('Cost').nullable().optional(),
+  price_cents: centsSchema('Price').nullable().optional(),
+  unit_cost_cents: centsSchema('Cost').nullable().optional(),
   location_id: uuidSchema.nullable().optional(),
   acquired_via: z.enum(preownedSources, { error: 'Source must be in_store_purchase, trade or opening' }).optional(),
   /** Left out, the item gets a SKU of its own (PO-…). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
 
 export const channelKinds = ['ebay', 'shopify', 'square', 'whatnot', 'in_store', 'wholesale', 'network', 'manual'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
@@ -34,13 +34,6 @@ export const updateChannelBodySchema = z.object({
     .max(1000, { error: 'Quantity buffer must be at most 1,000' })
     .optional(),
 });
-
-const cents = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of cents` })
-    .int({ error: `${label} must be whole cents` })
-    .min(0, { error: `${label} must not be negative` })
-    .max(100_000_000, { error: `${label} is too large` });
 
 const quantity = z
   .number({ error: 'Quantity must be a number' })
@@ -87,16 +80,16 @@ export const createSaleBodySchema = z.object({
   customer: customerInputSchema.optional(),
   /** In-store sales leave from this location; manual orders are allocated by the pick rules when absent. */
   location_id: uuidSchema.optional(),
-  shipping_cents: cents('Shipping').default(0),
+  shipping_cents: centsSchema('Shipping').default(0),
   note: z.string().trim().max(2000).optional(),
   lines: z
     .array(
       z.object({
         variant_id: uuidSchema,
         quantity,
-        unit_price_cents: cents('Price'),
-        fees_cents: cents('Fees').default(0),
-        tax_cents: cents('Tax').default(0),
+        unit_price_cents: centsSchema('Price'),
+        fees_cents: centsSchema('Fees').default(0),
+        tax_cents: centsSchema('Tax').default(0),
       }),
     )
     .min(1, { error: 'Add at least one item' })
@@ -109,7 +102,7 @@ export const externalOrderSchema = z.object({
   external_order_id: z.string().trim().min(1, { error: 'Order id is required' }).max(120),
   ordered_at: z.iso.datetime({ error: 'Ordered at must be an ISO date and time' }).optional(),
   customer: customerInputSchema.optional(),
-  shipping_cents: cents('Shipping').default(0),
+  shipping_cents: centsSchema('Shipping').default(0),
   shipping_address: z.record(z.string(), z.string()).optional(),
   lines: z
     .array(
@@ -117,9 +110,9 @@ export const externalOrderSchema = z.object({
         sku: z.string().trim().min(1, { error: 'SKU is required' }).max(120),
         title: z.string().max(300).optional(),
         quantity,
-        unit_price_cents: cents('Price'),
-        fees_cents: cents('Fees').default(0),
-        tax_cents: cents('Tax').default(0),
+        unit_price_cents: centsSchema('Price'),
+        fees_cents: centsSchema('Fees').default(0),
+        tax_cents: centsSchema('Tax').default(0),
       }),
     )
     .min(1, { error: 'An order needs at least one line' })
@@ -228,7 +221,7 @@ export const cancelSaleBodySchema = z.object({
 });
 
 export const refundBodySchema = z.object({
-  amount_cents: cents('Amount').refine((n) => n > 0, { error: 'Amount must be more than zero' }),
+  amount_cents: centsSchema('Amount').refine((n) => n > 0, { error: 'Amount must be more than zero' }),
   reason: z.string().trim().max(500).optional(),
   /** Shipped units that came back and go on the shelf again, at their FIFO cost. */
   restock: z
