@@ -1,5 +1,5 @@
 // Runs every check and every suite, then prints one summary line: "tests: N passed, N failed".
-// Lint, the boundary check and typecheck count as one test each; vitest's projects (unit, api, e2e) count per test.
+// Lint, the boundary check, the tenant SQL check and typecheck count as one test each; vitest's projects (unit, api, e2e) count per test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +25,8 @@ if (extraArgs.length === 0) {
   step('lint (biome)', bin('biome'), ['check', '.']);
   // The seam between areas (.dependency-cruiser.ts): one test, like lint.
   step('boundaries', process.execPath, ['scripts/check-boundaries.ts']);
+  // Raw SQL on tenant tables outside tenantDb and the allow-lists (scripts/check-tenant-sql.ts): one test.
+  step('tenant-sql', process.execPath, ['scripts/check-tenant-sql.ts']);
   const projects = ['shared', 'api', 'web', 'extension', 'tests'].filter((p) => existsSync(resolve(root, p, 'tsconfig.json')));
   // The extension's tsconfig extends WXT's generated one, which `wxt prepare` writes.
   if (!existsSync(resolve(root, 'extension/.wxt/tsconfig.json'))) {

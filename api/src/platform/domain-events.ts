@@ -9,6 +9,7 @@ import {
 } from '@tradepost/shared/schemas/events.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../db/ids.ts';
+import { tenantDb } from '../db/tenant-db.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import { EVENTS_CHANNEL } from '../plugins/events.ts';
@@ -99,12 +100,13 @@ export function deliveryHandler<T extends DomainEventType>(subscriber: Subscribe
     const businessId = job.businessId;
     if (!businessId) throw new Error(`event ${event.id} has no business`);
     await em.transactional(async (tx) => {
-      const marked = await tx.execute<{ event_id: string }[]>(
-        `INSERT INTO event_deliveries (subscriber, event_id, business_id) VALUES (?, ?, ?)
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [subscriber.name, event.id, businessId],
-      );
-      if (marked.length === 0) return;
+      const marked = await tenantDb(tx, businessId)
+        .insertInto('event_deliveries')
+        .values({ subscriber: subscriber.name, event_id: event.id })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      if (marked === undefined) return;
       await subscriber.handle(event as DomainEvent<T>, { em: tx, businessId, log });
     });
   };

@@ -1,21 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventDelivery, EventDeliveryList, EventDeliveryListQuery } from '@tradepost/shared/schemas/events.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 
-type Row = {
-  id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  run_at: Date;
-  finished_at: Date | null;
-  kind: string;
-  event: { id: string; type: EventDelivery['event_type']; occurred_at: string; payload: Record<string, unknown> };
-};
+type StoredEvent = { id: string; type: EventDelivery['event_type']; occurred_at: string; payload: Record<string, unknown> };
 
 // A delivery is the job `event:<subscriber>` that hands one event to one subscriber (see
 // platform/domain-events.ts): its state is the job's, read in a reseller's words.
-const statusOf = (row: Pick<Row, 'status' | 'attempts'>): EventDelivery['status'] =>
+const statusOf = (row: { status: string; attempts: number }): EventDelivery['status'] =>
   row.status === 'done'
     ? 'delivered'
     : row.status === 'failed'
@@ -26,34 +19,44 @@ const statusOf = (row: Pick<Row, 'status' | 'attempts'>): EventDelivery['status'
           ? 'retrying'
           : 'waiting';
 
-const filters: Record<EventDeliveryListQuery['status'], string> = {
-  all: 'TRUE',
-  problems: `(j.status = 'failed' OR (j.status = 'queued' AND j.attempts > 0))`,
-  waiting: `j.status = 'queued' AND j.attempts = 0`,
-  running: `j.status = 'running'`,
-  retrying: `j.status = 'queued' AND j.attempts > 0`,
-  delivered: `j.status = 'done'`,
-  failed: `j.status = 'failed'`,
+type Jobs = ExpressionBuilder<DB, 'jobs'>;
+const filters: Record<EventDeliveryListQuery['status'], (eb: Jobs) => ReturnType<Jobs['and']>> = {
+  all: (eb) => eb.and([]),
+  problems: (eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'queued'), eb('attempts', '>', 0)])]),
+  waiting: (eb) => eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]),
+  running: (eb) => eb.and([eb('status', '=', 'running')]),
+  retrying: (eb) => eb.and([eb('status', '=', 'queued'), eb('attempts', '>', 0)]),
+  delivered: (eb) => eb.and([eb('status', '=', 'done')]),
+  failed: (eb) => eb.and([eb('status', '=', 'failed')]),
 };
 
-/** The business's latest deliveries of domain events, newest first, with how many are in each state. */
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The business's latest deliveries of domain events, newest first, with how many are in each state.
+ * Read through the tenant-bound builder: the business is added to every statement, not by hand.
+ */
 export async function listDeliveries(em: EntityManager, businessId: string, query: EventDeliveryListQuery): Promise<EventDeliveryList> {
-  const rows = await em.execute<Row[]>(
-    `SELECT j.id, j.status, j.attempts, j.max_attempts, j.last_error, j.run_at, j.finished_at, j.kind, j.payload -> 'event' AS event
-       FROM jobs j
-      WHERE j.business_id = ? AND j.kind LIKE 'event:%' AND ${filters[query.status]}
-      ORDER BY j.created_at DESC, j.id DESC
-      LIMIT ?`,
-    [businessId, query.limit],
-  );
-  const [counts] = await em.execute<{ waiting: number; retrying: number; failed: number; delivered: number }[]>(
-    `SELECT count(*) FILTER (WHERE status IN ('queued', 'running') AND attempts = 0)::int AS waiting,
-            count(*) FILTER (WHERE status IN ('queued', 'running') AND attempts > 0)::int AS retrying,
-            count(*) FILTER (WHERE status = 'failed')::int AS failed,
-            count(*) FILTER (WHERE status = 'done')::int AS delivered
-       FROM jobs WHERE business_id = ? AND kind LIKE 'event:%'`,
-    [businessId],
-  );
+  const db = tenantDb(em, businessId);
+  const deliveries = db
+    .selectFrom('jobs')
+    .where('kind', 'like', 'event:%')
+    .where(filters[query.status])
+    .select(['id', 'status', 'attempts', 'max_attempts', 'last_error', 'run_at', 'finished_at', 'kind'])
+    .select(sql<StoredEvent>`payload -> 'event'`.as('event'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit);
+  const counts = db
+    .selectFrom('jobs')
+    .where('kind', 'like', 'event:%')
+    .select([
+      sql<number>`count(*) FILTER (WHERE status IN ('queued', 'running') AND attempts = 0)::int`.as('waiting'),
+      sql<number>`count(*) FILTER (WHERE status IN ('queued', 'running') AND attempts > 0)::int`.as('retrying'),
+      sql<number>`count(*) FILTER (WHERE status = 'failed')::int`.as('failed'),
+      sql<number>`count(*) FILTER (WHERE status = 'done')::int`.as('delivered'),
+    ]);
+  const [rows, totals] = await Promise.all([deliveries.execute(), counts.executeTakeFirst()]);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -65,10 +68,10 @@ export async function listDeliveries(em: EntityManager, businessId: string, quer
       attempts: row.attempts,
       max_attempts: row.max_attempts,
       last_error: row.last_error,
-      next_attempt_at: row.status === 'queued' ? new Date(row.run_at).toISOString() : null,
-      finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+      next_attempt_at: row.status === 'queued' ? iso(row.run_at) : null,
+      finished_at: iso(row.finished_at),
       payload: row.event.payload,
     })),
-    counts: counts ?? { waiting: 0, retrying: 0, failed: 0, delivered: 0 },
+    counts: totals ?? { waiting: 0, retrying: 0, failed: 0, delivered: 0 },
   };
 }
