@@ -51,8 +51,13 @@ export async function listDeliveries(em: EntityManager, businessId: string, quer
     .selectFrom('jobs')
     .where('kind', 'like', 'event:%')
     .select([
-      sql<number>`count(*) FILTER (WHERE status IN ('queued', 'running') AND attempts = 0)::int`.as('waiting'),
-      sql<number>`count(*) FILTER (WHERE status IN ('queued', 'running') AND attempts > 0)::int`.as('retrying'),
+      // A running job has already counted its try: it retries only from its second one.
+      sql<number>`count(*) FILTER (WHERE (status = 'queued' AND attempts = 0) OR (status = 'running' AND attempts <= 1))::int`.as(
+        'waiting',
+      ),
+      sql<number>`count(*) FILTER (WHERE (status = 'queued' AND attempts > 0) OR (status = 'running' AND attempts > 1))::int`.as(
+        'retrying',
+      ),
       sql<number>`count(*) FILTER (WHERE status = 'failed')::int`.as('failed'),
       sql<number>`count(*) FILTER (WHERE status = 'done')::int`.as('delivered'),
     ]);
