@@ -13,6 +13,7 @@ import {
   mediaUrl,
 } from '@tradepost/shared/schemas/media.ts';
 import sharp from 'sharp';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 
 /** A 48 MP phone photo fits; a small file claiming gigapixels (a decompression bomb) does not. */
@@ -114,25 +115,22 @@ export async function storeUpload(
   try {
     await writeAtomically(paths.full, full.data);
     await writeAtomically(paths.thumb, thumb.data);
-    await em.execute(
-      `INSERT INTO media (id, business_id, content_type, original_content_type, width, height, bytes,
-                          thumb_width, thumb_height, thumb_bytes, original_bytes, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        row.id,
-        row.business_id,
-        row.content_type,
-        originalType,
-        row.width,
-        row.height,
-        row.bytes,
-        thumb.info.width,
-        thumb.info.height,
-        thumb.info.size,
-        original.byteLength,
-        input.userId,
-      ],
-    );
+    await tenantDb(em, row.business_id)
+      .insertInto('media')
+      .values({
+        id: row.id,
+        content_type: row.content_type,
+        original_content_type: originalType,
+        width: row.width,
+        height: row.height,
+        bytes: row.bytes,
+        thumb_width: thumb.info.width,
+        thumb_height: thumb.info.height,
+        thumb_bytes: thumb.info.size,
+        original_bytes: original.byteLength,
+        created_by: input.userId,
+      })
+      .execute();
   } catch (error) {
     // No row, no files: an upload either exists completely or not at all.
     await Promise.all([rm(paths.full, { force: true }), rm(paths.thumb, { force: true })]);
@@ -141,7 +139,10 @@ export async function storeUpload(
   return present(row);
 }
 
-/** The bytes of an image or its thumbnail, found by the id alone (the public read path). */
+/**
+ * The bytes of an image or its thumbnail, found by the id alone: the public read path (img tags send
+ * no token), so it reads across businesses on purpose, by a random id (an allowed exception).
+ */
 export async function readMedia(
   em: EntityManager,
   mediaDir: string,
@@ -170,10 +171,15 @@ export async function resolveImages(em: EntityManager, businessId: string, input
     seen.add(image.media_id);
   });
   if (inputs.length === 0) return [];
-  const rows = await em.execute<{ id: string }[]>(
-    `SELECT id FROM media WHERE business_id = ? AND id IN (${inputs.map(() => '?').join(',')})`,
-    [businessId, ...inputs.map((image) => image.media_id)],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('media')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      inputs.map((image) => image.media_id),
+    )
+    .execute();
   const found = new Set(rows.map((row) => row.id));
   const missing = inputs.find((image) => !found.has(image.media_id));
   if (missing) throw new NotFound(`Image ${missing.media_id} not found`);
