@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient, isRetryableError, pathWithQuery, retryDelayMs } from './api-client.ts';
+import { createApiClient, domainEventsOf, isRetryableError, pathWithQuery, retryDelayMs } from './api-client.ts';
 import { ApiError, apiErrorFromResponse, networkError, timeoutError } from './api-error.ts';
 import type { ApiClientOptions } from './types.ts';
 
@@ -443,5 +443,89 @@ describe('GET cache', () => {
     await expect(client.get(summary)).rejects.toMatchObject({ status: 404 });
     await expect(client.get(summary)).resolves.toEqual({ ok: true });
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('domain events of a write', () => {
+  const events = (header: string, status = 201) => json({ id: 1 }, status, { 'x-domain-events': header });
+
+  function withListener(handler: Handler) {
+    const heard: string[][] = [];
+    const context = setup(handler, { onDomainEvents: (types) => heard.push(types) });
+    return { ...context, heard };
+  }
+
+  it('hands on the types a successful write published, once each, before the caller has the answer', async () => {
+    const { client, heard } = withListener(() => events('stock.moved,sale.recorded,stock.moved'));
+    const answer = client.post(`${business}/sales`, { body: {} }).then((value) => {
+      expect(heard).toHaveLength(1);
+      return value;
+    });
+    await expect(answer).resolves.toEqual({ id: 1 });
+    expect(heard).toEqual([['stock.moved', 'sale.recorded']]);
+  });
+
+  it('leaves out types it does not know, and says nothing when none is left or there is no header', async () => {
+    const { client, heard } = withListener((_call, index) =>
+      index === 0 ? events('stock.moved, purchase.received') : index === 1 ? events('purchase.received') : json({ id: 1 }),
+    );
+    await client.post(`${business}/inventory/adjustments`, { body: {} });
+    await client.put(`${business}/pick-rules/1`, { body: {} });
+    await client.delete(`${business}/customers/1`);
+    expect(heard).toEqual([['stock.moved']]);
+  });
+
+  it('says nothing for a GET, a refused write or a write that failed on the way', async () => {
+    const { client, heard } = withListener((call, index) => {
+      if (call.init.method === 'GET') return events('stock.moved', 200);
+      if (index === 1) return json({ error: { code: 'CONFLICT', message: 'No' } }, 409, { 'x-domain-events': 'stock.moved' });
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    await client.get(`${business}/locations`);
+    await expect(client.post(`${business}/sales`, { body: {} })).rejects.toMatchObject({ status: 409 });
+    await expect(client.post(`${business}/sales`, { body: {} })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(heard).toEqual([]);
+  });
+
+  it('hands on the types of the attempt that succeeded after retries, and of a write whose answer fails its schema', async () => {
+    const { client, heard } = withListener((_call, index) =>
+      index === 0 ? envelope(503, 'UNAVAILABLE', 'Busy') : events('price.changed'),
+    );
+    await client.patch(`${business}/products/1`, { body: {} });
+    await expect(client.patch(`${business}/products/1`, { body: {}, schema: z.object({ title: z.string() }) })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
+    expect(heard).toEqual([['price.changed'], ['price.changed']]);
+  });
+
+  it('drops its cached GETs of the area before the listener runs, so what the listener refetches is read afresh', async () => {
+    const summaryPath = `${business}/inventory/summary`;
+    let refetched: Promise<unknown> | undefined;
+    const context = setup((call) => (call.init.method === 'GET' ? json({ reads: context.calls.length }) : events('stock.moved')), {
+      onDomainEvents: () => {
+        refetched = context.client.get(summaryPath);
+      },
+    });
+    await expect(context.client.get(summaryPath)).resolves.toEqual({ reads: 1 });
+    await context.client.post(`${business}/inventory/adjustments`, { body: {} });
+    await expect(refetched).resolves.toEqual({ reads: 3 });
+  });
+
+  it('a listener that throws is reported and does not fail the write', async () => {
+    const { client, logger } = setup(() => events('stock.moved'), {
+      onDomainEvents: () => {
+        throw new Error('refresh failed');
+      },
+    });
+    await expect(client.post(`${business}/inventory/adjustments`, { body: {} })).resolves.toEqual({ id: 1 });
+    expect(logger.warn).toHaveBeenCalledWith('[api] an event listener failed', expect.any(Error));
+  });
+
+  it('reads the header as the API writes it', () => {
+    expect(domainEventsOf(null)).toEqual([]);
+    expect(domainEventsOf('')).toEqual([]);
+    expect(domainEventsOf('fulfillment.shipped')).toEqual(['fulfillment.shipped']);
+    expect(domainEventsOf(' listing.changed ,channel.changed')).toEqual(['listing.changed', 'channel.changed']);
+    expect(domainEventsOf('toString,__proto__')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { type DomainEventType, domainEventPayloadSchemas } from '../schemas/events.ts';
 import {
   type ApiError,
   abortedError,
@@ -28,7 +29,18 @@ import type { ApiClient, ApiClientOptions, AuthErrorEvent, RequestOptions, SlowR
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What one exchange produced; cached GETs keep the status so a later schema failure can name it. */
-type Answer = { status: number; data: unknown };
+type Answer = { status: number; data: unknown; domainEvents: DomainEventType[] };
+
+/** The header in which a write's answer names the domain event types it published (api/src/platform/domain-events.ts). */
+export const DOMAIN_EVENTS_HEADER = 'x-domain-events';
+
+const isDomainEventType = (type: string): type is DomainEventType => Object.hasOwn(domainEventPayloadSchemas, type);
+
+/** `stock.moved,sale.recorded` → the known types, each once; a type this build does not know is left out. */
+export function domainEventsOf(header: string | null): DomainEventType[] {
+  if (header === null) return [];
+  return [...new Set(header.split(',').map((type) => type.trim()))].filter(isDomainEventType);
+}
 
 type PreparedRequest = {
   method: HttpMethod;
@@ -212,7 +224,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       reportIfSlow(request, now() - started);
 
       const contentType = response.headers.get('content-type') ?? '';
-      if (response.ok && isBinaryType(contentType)) return { status: response.status, data: new Blob([bytes], { type: contentType }) };
+      const domainEvents = domainEventsOf(response.headers.get(DOMAIN_EVENTS_HEADER));
+      if (response.ok && isBinaryType(contentType))
+        return { status: response.status, data: new Blob([bytes], { type: contentType }), domainEvents };
       const text = new TextDecoder().decode(bytes);
       if (!response.ok) {
         const error = apiErrorFromResponse(response.status, response.statusText, text);
@@ -222,7 +236,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         throw error;
       }
-      return { status: response.status, data: decodeBody(response.status, contentType, text) };
+      return { status: response.status, data: decodeBody(response.status, contentType, text), domainEvents };
     } finally {
       clearTimeout(timer);
     }
@@ -285,11 +299,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await cachedGet(prepared, token, requestOptions);
       return parseWithSchema(answer, requestOptions.schema, prepared);
     }
+    let answer: Answer;
     try {
-      const answer = await sendWithRetries(prepared, requestOptions.signal);
-      return parseWithSchema(answer, requestOptions.schema, prepared);
+      answer = await sendWithRetries(prepared, requestOptions.signal);
     } finally {
       cache.invalidate(invalidationPrefixFor(target));
+    }
+    // Before the schema check: the write happened whether or not its answer has the expected shape.
+    announceDomainEvents(answer.domainEvents);
+    return parseWithSchema(answer, requestOptions.schema, prepared);
+  }
+
+  function announceDomainEvents(types: DomainEventType[]): void {
+    if (types.length === 0 || options.onDomainEvents === undefined) return;
+    try {
+      options.onDomainEvents(types);
+    } catch (error) {
+      // The write succeeded; a failing refresh must not turn it into an error for the caller.
+      reportListenerError(error);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { DomainEventType } from '../schemas/events.ts';
 
 /** What the API client needs from its host (web app, extension, tests). */
 export type ApiClientOptions = {
@@ -12,6 +13,12 @@ export type ApiClientOptions = {
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   logger?: Pick<Console, 'warn'>;
+  /**
+   * The domain event types a successful write published, from its answer's `x-domain-events`
+   * header (unknown types left out), so the writer refreshes what they made stale at once: the
+   * stream tells every other tab, but a tab's own write should not wait for it or need a hand list.
+   */
+  onDomainEvents?: (types: DomainEventType[]) => void;
 };
 
 export type RequestOptions<T> = {

@@ -229,6 +229,8 @@ export async function disconnect(
       connection.channel_id,
     ]);
     await cancelRefresh(tx, connectionId);
+    // Other tabs and phones show the channel off at once (sync sends nothing to a disconnected account).
+    await emit(tx, businessId, 'channel.changed', { channel_id: connection.channel_id });
   });
   return { connection: await getConnection(em, config, businessId, connectionId), revoked };
 }

@@ -1,4 +1,5 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
+import { accountKeys } from '@tradepost/shared/query/account.ts';
 import { errorStatus } from '@tradepost/shared/query/policy.ts';
 import type { LoginResponse } from '@tradepost/shared/schemas/auth.ts';
 import {
@@ -9,7 +10,6 @@ import {
 } from '@tradepost/shared/schemas/users.ts';
 import { api } from '../../app/api.ts';
 import { useApplySignIn } from '../session/use-apply-sign-in.ts';
-import { accountKeys } from './account-keys.ts';
 
 const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
 

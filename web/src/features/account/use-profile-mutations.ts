@@ -1,8 +1,8 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@tradepost/shared/query/session.ts';
 import { type ChangePasswordBody, type UpdateMeBody, type User, userSchema } from '@tradepost/shared/schemas/auth.ts';
 import { messageSchema } from '@tradepost/shared/schemas/common.ts';
 import { api } from '../../app/api.ts';
-import { sessionKeys } from '../session/session-keys.ts';
 
 /** PUT /auth/me: the answer is the updated user, which becomes the current user at once. */
 export function useUpdateProfile(): UseMutationResult<User, Error, UpdateMeBody> {
@@ -11,6 +11,7 @@ export function useUpdateProfile(): UseMutationResult<User, Error, UpdateMeBody>
     mutationFn: (body: UpdateMeBody) => api.put('/auth/me', { body, schema: userSchema }),
     onSuccess: (user) => {
       queryClient.setQueryData(sessionKeys.me(), user);
+      // A user's own profile is no business fact, so no domain event: refreshed here.
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
     },
   });

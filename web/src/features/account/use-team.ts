@@ -1,4 +1,5 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '@tradepost/shared/query/account.ts';
 import {
   type CreateInvitationBody,
   type Invitation,
@@ -9,9 +10,11 @@ import {
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { useCan } from '../session/use-can.ts';
-import { accountKeys } from './account-keys.ts';
 
 const businessPath = (businessId: string) => `/businesses/${encodeURIComponent(businessId)}`;
+
+// The team publishes no domain event (no other area reacts to who is on it), so invitation writes
+// refresh their list themselves.
 
 /** What POST /invitations answers: the invitation and the path of its link (the token is only ever in this answer). */
 export const createdInvitationSchema = z.object({ invitation: invitationSchema, accept_path: z.string() });

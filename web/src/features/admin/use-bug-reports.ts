@@ -1,8 +1,8 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys, type BugReportFilter } from '@tradepost/shared/query/admin.ts';
 import { type BugReport, type BugReportStatus, bugReportListSchema, bugReportSchema } from '@tradepost/shared/schemas/bug-reports.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import { adminKeys, type BugReportFilter } from './admin-keys.ts';
 
 export type BugReportList = z.infer<typeof bugReportListSchema>;
 
@@ -22,7 +22,10 @@ export function useBugReports(filter: BugReportFilter): UseQueryResult<BugReport
   });
 }
 
-/** PATCH /admin/bug-reports/{id} { status }: every list and count is refreshed afterwards. */
+/**
+ * PATCH /admin/bug-reports/{id} { status }: every list and count is refreshed afterwards, by hand:
+ * bug reports belong to no business, and domain events are a business's.
+ */
 export function useUpdateBugReportStatus(): UseMutationResult<BugReport, Error, { id: string; status: BugReportStatus }> {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,6 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { type BatchFilters, batchKeys } from '@tradepost/shared/query/batch-operations.ts';
 import {
   type BatchDetail,
   type BatchItemDetail,
@@ -24,7 +25,6 @@ import { useEffect } from 'react';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { useBatchUpdates } from '../realtime/use-batch-updates.ts';
-import { type BatchFilters, batchKeys } from './batch-keys.ts';
 
 const BATCH_PAGE_SIZE = 25;
 export const ITEM_PAGE_SIZE = 200;
@@ -103,6 +103,11 @@ export function useBatchItem(scope: BusinessScope | undefined, batchId: string, 
   });
 }
 
+/**
+ * Starting a batch publishes no domain event (its items run later, in a job; their prices and
+ * listings reach other screens through the stream), and the stream's batch events carry progress,
+ * not lists: so the batch lists and marketplace pages are refreshed here.
+ */
 function useRefreshBatches(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
   return () => {

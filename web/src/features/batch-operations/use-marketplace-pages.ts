@@ -8,6 +8,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { batchKeys } from '@tradepost/shared/query/batch-operations.ts';
+import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
 import {
   type ExternalListingPage,
   externalListingPageSchema,
@@ -24,9 +26,7 @@ import {
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
 import { api } from '../../app/api.ts';
-import { catalogKeys } from '../catalog/catalog-keys.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { batchKeys } from './batch-keys.ts';
 
 export type ProductsFilter = Pick<MarketplaceProductsQuery, 'scope' | 'status' | 'search'>;
 
@@ -123,6 +123,8 @@ export function useImportListings(
     meta: { quietErrors: true },
     onSuccess: () => {
       if (scope === undefined) return;
+      // Opening stock of new products publishes `stock.moved`, but linking listings and creating
+      // products publish no event: the catalog and the marketplace pages refresh here.
       api.invalidate(`${scope.basePath}/products`);
       api.invalidate(`${scope.basePath}/marketplaces`);
       void queryClient.invalidateQueries({ queryKey: batchKeys.all });

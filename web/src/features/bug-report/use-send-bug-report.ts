@@ -1,7 +1,7 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '@tradepost/shared/query/admin.ts';
 import { type BugReport, bugReportSchema, type CreateBugReportBody } from '@tradepost/shared/schemas/bug-reports.ts';
 import { api } from '../../app/api.ts';
-import { adminKeys } from '../admin/admin-keys.ts';
 import { appVersion } from './app-version.ts';
 import { currentRoute, recentClientErrors } from './client-error-log.ts';
 
@@ -23,7 +23,8 @@ export function useSendBugReport(): UseMutationResult<BugReport, Error, string> 
   return useMutation({
     mutationFn: async (description: string) => api.post('/bug-reports', { body: await buildReport(description), schema: bugReportSchema }),
     onSuccess: () => {
-      // An admin who reports a bug sees it in the triage list at once (the client caches admin GETs).
+      // An admin who reports a bug sees it in the triage list at once (the client caches admin GETs;
+      // a bug report is no business's domain event).
       api.invalidate('/admin/bug-reports');
       void queryClient.invalidateQueries({ queryKey: adminKeys.bugReportLists() });
     },

@@ -1,9 +1,8 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
 import { type ImportPreview, type ImportResult, importPreviewSchema, importResultSchema } from '@tradepost/shared/schemas/catalog-io.ts';
 import { api } from '../../app/api.ts';
-import { catalogKeys } from '../catalog/catalog-keys.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from '../inventory/inventory-keys.ts';
 
 /** The file goes out as it is: a Blob body keeps its own Content-Type (text/csv) through the API client. */
 const csvBody = (text: string) => new Blob([text], { type: 'text/csv' });
@@ -30,12 +29,10 @@ export function useImportCommit(scope: BusinessScope | undefined): UseMutationRe
   const queryClient = useQueryClient();
   const refresh = () => {
     if (scope === undefined) return;
-    // New products and stock show in product lists, the inventory summary and ledgers.
+    // Opening stock publishes `stock.moved`, which refreshes the stock screens from the answer's
+    // header (app/api.ts); new and changed products publish no event, so the catalog refreshes here.
     api.invalidate(`${scope.basePath}/products`);
-    api.invalidate(`${scope.basePath}/inventory`);
     void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
-    void queryClient.invalidateQueries({ queryKey: inventoryKeys.summaries() });
-    void queryClient.invalidateQueries({ queryKey: inventoryKeys.ledgers() });
   };
   return useMutation({
     mutationFn: ({ csv, importId }: CommitInput) => {

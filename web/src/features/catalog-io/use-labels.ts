@@ -1,16 +1,10 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
+import { labelKeys } from '@tradepost/shared/query/catalog-io.ts';
 import { type LabelLayout, type LabelsPdfBody, type LabelVariant, labelVariantSchema } from '@tradepost/shared/schemas/catalog-io.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { saveFile, today } from './save-file.ts';
-
-/** Query keys of labels (one factory): label content follows the catalog, so it is refetched on open. */
-export const labelKeys = {
-  all: ['labels'] as const,
-  variants: (businessId: string, ids: readonly string[]) => [...labelKeys.all, 'variants', businessId, [...ids].sort().join(',')] as const,
-  svg: (businessId: string, variantId: string, layout: LabelLayout) => [...labelKeys.all, 'svg', businessId, variantId, layout] as const,
-};
 
 /** What each variant's label shows, with its stock on hand (the default number of copies). */
 export function useLabelVariants(

@@ -1,3 +1,4 @@
+import type { ProductApiFilter, ProductStatusFilter } from '@tradepost/shared/query/catalog.ts';
 import {
   type ProductCategory,
   type ProductCondition,
@@ -5,7 +6,6 @@ import {
   productCategories,
   productConditions,
 } from '@tradepost/shared/schemas/catalog.ts';
-import type { ProductApiFilter, ProductStatusFilter } from './catalog-keys.ts';
 
 /** The sort menu: one choice is a sort and its direction. */
 export const sortChoices = [

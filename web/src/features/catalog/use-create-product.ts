@@ -1,7 +1,7 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
 import { type CreateProductBody, type Product, productSchema } from '@tradepost/shared/schemas/catalog.ts';
 import { api } from '../../app/api.ts';
-import { catalogKeys } from './catalog-keys.ts';
 import type { BusinessScope } from './use-business-id.ts';
 
 /** POST /products: the new product shows at the top of every product list at once. */
@@ -16,6 +16,7 @@ export function useCreateProduct(scope: BusinessScope | undefined): UseMutationR
     meta: { quietErrors: true },
     onSuccess: (product) => {
       if (scope !== undefined) queryClient.setQueryData(catalogKeys.detail(scope.businessId, product.id), product);
+      // A new product publishes no domain event (it has no stock, price history or listing yet).
       void queryClient.invalidateQueries({ queryKey: catalogKeys.lists() });
     },
   });

@@ -1,4 +1,5 @@
 import { type QueryClient, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
 import {
   type AddBarcodeBody,
   type AddVariantBody,
@@ -7,22 +8,28 @@ import {
   type UpdateProductBody,
 } from '@tradepost/shared/schemas/catalog.ts';
 import { api } from '../../app/api.ts';
-import { catalogKeys } from './catalog-keys.ts';
 import type { BusinessScope } from './use-business-id.ts';
 
 const productPath = (scope: BusinessScope, productId: string) => `${scope.basePath}/products/${encodeURIComponent(productId)}`;
 
-/** Every change to a product: its detail is the answer, lists, figures and facets refetch. */
-function settle(queryClient: QueryClient, scope: BusinessScope, product: Product) {
-  queryClient.setQueryData(catalogKeys.detail(scope.businessId, product.id), product);
-  void queryClient.invalidateQueries({ queryKey: catalogKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: [...catalogKeys.all, 'facets'] });
+/**
+ * Lists and facets after a product change that publishes no domain event: archiving, sizes and
+ * barcodes change only the catalog, which no other area reacts to (yet), so the API announces nothing.
+ */
+function refreshProductLists(queryClient: QueryClient) {
+  for (const queryKey of [catalogKeys.lists(), catalogKeys.facetSets()]) void queryClient.invalidateQueries({ queryKey });
 }
 
+/**
+ * Every change to a product: its detail is the answer. `announced` changes publish
+ * `product.changed`, whose stale keys (catalogStaleAfter) refresh lists and facets from the answer's
+ * header (app/api.ts); the others refresh them here.
+ */
 function useProductMutation<Input>(
   scope: BusinessScope | undefined,
   productId: string,
   send: (scope: BusinessScope, path: string, input: Input) => Promise<Product>,
+  announced = false,
 ): UseMutationResult<Product, Error, Input> {
   const queryClient = useQueryClient();
   return useMutation({
@@ -33,14 +40,16 @@ function useProductMutation<Input>(
     // The configure screen shows every error beside its field or section.
     meta: { quietErrors: true },
     onSuccess: (product) => {
-      if (scope !== undefined) settle(queryClient, scope, product);
+      if (scope === undefined) return;
+      queryClient.setQueryData(catalogKeys.detail(scope.businessId, product.id), product);
+      if (!announced) refreshProductLists(queryClient);
     },
   });
 }
 
 /** PATCH /products/:id — details, condition, photos and size prices, SKUs and weights in one save. */
 export const useUpdateProduct = (scope: BusinessScope | undefined, productId: string) =>
-  useProductMutation<UpdateProductBody>(scope, productId, (_, path, body) => api.patch(path, { body, schema: productSchema }));
+  useProductMutation<UpdateProductBody>(scope, productId, (_, path, body) => api.patch(path, { body, schema: productSchema }), true);
 
 export const useArchiveProduct = (scope: BusinessScope | undefined, productId: string) =>
   useProductMutation<'archive' | 'unarchive'>(scope, productId, (_, path, action) =>
@@ -77,8 +86,7 @@ export function useDeleteProduct(scope: BusinessScope | undefined, productId: st
     onSuccess: () => {
       if (scope === undefined) return;
       queryClient.removeQueries({ queryKey: catalogKeys.detail(scope.businessId, productId) });
-      void queryClient.invalidateQueries({ queryKey: catalogKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: [...catalogKeys.all, 'facets'] });
+      refreshProductLists(queryClient);
     },
   });
 }

@@ -6,6 +6,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
+import { catalogKeys, type ProductApiFilter, type ProductListParams, type ProductStatusFilter } from '@tradepost/shared/query/catalog.ts';
 import {
   type Product,
   type ProductFacets,
@@ -22,7 +23,6 @@ import {
 } from '@tradepost/shared/schemas/catalog.ts';
 import { useRef } from 'react';
 import { api } from '../../app/api.ts';
-import { catalogKeys, type ProductApiFilter, type ProductListParams, type ProductStatusFilter } from './catalog-keys.ts';
 import { filterQuery } from './product-filters.ts';
 import type { BusinessScope } from './use-business-id.ts';
 

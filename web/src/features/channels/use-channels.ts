@@ -1,10 +1,10 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { channelKeys } from '@tradepost/shared/query/channels.ts';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type Channel, channelSchema, type updateChannelBodySchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { retailKeys } from '../retail/retail-keys.ts';
-import { channelKeys } from './channel-keys.ts';
 
 export type ChannelUpdate = z.input<typeof updateChannelBodySchema>;
 
@@ -35,9 +35,11 @@ export function useUpdateChannel(
       queryClient.setQueryData<Channel[]>(channelKeys.list(scope.businessId), (list) =>
         list?.map((existing) => (existing.id === channel.id ? channel : existing)),
       );
-      // Price rules and pick rules name channels.
-      api.invalidate(`${scope.basePath}/price-rules`);
-      void queryClient.invalidateQueries({ queryKey: retailKeys.all });
+      // Sales, failed orders, price rules and pick rules name channels. A rename or switching a channel
+      // on or off publishes no event (`channel.changed` is what sync reads: buffer, sync switch), so
+      // the sales area refreshes here.
+      for (const area of ['sales', 'failed-orders', 'price-rules', 'pick-rules']) api.invalidate(`${scope.basePath}/${area}`);
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
     },
   });
 }

@@ -1,4 +1,6 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { channelKeys } from '@tradepost/shared/query/channels.ts';
+import { connectionKeys } from '@tradepost/shared/query/connections.ts';
 import {
   type AuthorizeConnectionBody,
   authorizeConnectionResultSchema,
@@ -12,8 +14,6 @@ import {
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { channelKeys } from '../channels/channel-keys.ts';
-import { connectionKeys } from './connection-keys.ts';
 
 type AuthorizeResult = z.infer<typeof authorizeConnectionResultSchema>;
 
@@ -31,15 +31,18 @@ export function useConnections(scope: BusinessScope | undefined): UseQueryResult
   });
 }
 
-/** After a change: the connections and the channels (sync and buffer live there) are read again. */
-function useRefresh(scope: BusinessScope | undefined) {
+/**
+ * Disconnecting publishes no domain event (sync simply stops finding a connected account), so the
+ * connections and the channels that show them are read again here. The API client drops its own
+ * cached /connections after the write; /channels is another area.
+ */
+function useRefreshAfterDisconnect(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
   return () => {
     if (scope === undefined) return;
-    api.invalidate(`${scope.basePath}/connections`);
     api.invalidate(`${scope.basePath}/channels`);
-    void queryClient.invalidateQueries({ queryKey: connectionKeys.list(scope.businessId) });
-    void queryClient.invalidateQueries({ queryKey: channelKeys.list(scope.businessId) });
+    for (const queryKey of [connectionKeys.list(scope.businessId), channelKeys.list(scope.businessId)])
+      void queryClient.invalidateQueries({ queryKey });
   };
 }
 
@@ -67,19 +70,24 @@ export function useReconnect(scope: BusinessScope | undefined): UseMutationResul
 export function useUpdateConnection(
   scope: BusinessScope | undefined,
 ): UseMutationResult<Connection, Error, { connectionId: string; body: UpdateConnectionBody }> {
-  const refresh = useRefresh(scope);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ connectionId, body }) =>
       api.patch(`${requireScope(scope).basePath}/connections/${encodeURIComponent(connectionId)}`, { body, schema: connectionSchema }),
     meta: { quietErrors: true },
-    onSuccess: refresh,
+    // The sync switch, buffer and selling locations publish `channel.changed`, which refreshes the
+    // connections, channels and sync screens from the answer's header (app/api.ts). The platform
+    // location and eBay policies publish nothing (only this connection shows them): its list refreshes here.
+    onSuccess: () => {
+      if (scope !== undefined) void queryClient.invalidateQueries({ queryKey: connectionKeys.list(scope.businessId) });
+    },
   });
 }
 
 export function useDisconnect(
   scope: BusinessScope | undefined,
 ): UseMutationResult<Connection & { revoked: boolean }, Error, { connectionId: string }> {
-  const refresh = useRefresh(scope);
+  const refresh = useRefreshAfterDisconnect(scope);
   return useMutation({
     mutationFn: ({ connectionId }) =>
       api.delete(`${requireScope(scope).basePath}/connections/${encodeURIComponent(connectionId)}`, {

@@ -1,8 +1,8 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@tradepost/shared/query/session.ts';
 import { type User, userSchema } from '@tradepost/shared/schemas/auth.ts';
 import { api } from '../../app/api.ts';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
-import { sessionKeys } from '../session/session-keys.ts';
 
 type Context = { previous: User | undefined };
 

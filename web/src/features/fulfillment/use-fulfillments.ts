@@ -1,4 +1,6 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fulfillmentKeys } from '@tradepost/shared/query/fulfillment.ts';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import {
   type ChannelKind,
   type Fulfillment,
@@ -9,8 +11,6 @@ import {
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { refreshAfterSaleChange } from '../sales/refresh-after-sale-change.ts';
-import { fulfillmentKeys } from './fulfillment-keys.ts';
 
 export type FulfillmentListStatus = 'open' | 'shipped' | 'cancelled' | 'all';
 export type ScanResult = z.infer<typeof fulfillmentScanResultSchema>;
@@ -54,13 +54,12 @@ export function useFulfillment(scope: BusinessScope | undefined, fulfillmentId: 
   });
 }
 
-/** The answer goes into the detail at once; lists, the sale and stock refresh behind it. */
+/** The answer goes into the detail at once. */
 function useStoreFulfillment(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
   return (fulfillment: Fulfillment) => {
     if (scope === undefined) return;
     queryClient.setQueryData(fulfillmentKeys.detail(scope.businessId, fulfillment.id), fulfillment);
-    refreshAfterSaleChange(queryClient, scope);
   };
 }
 
@@ -68,15 +67,25 @@ export function useSetFulfillmentStatus(
   scope: BusinessScope | undefined,
 ): UseMutationResult<Fulfillment, Error, { id: string; status: 'pending' | 'picking' | 'packed' }> {
   const store = useStoreFulfillment(scope);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }) => {
       if (scope === undefined) throw new Error('No business');
       return api.post(`${fulfillmentPath(scope, id)}/status`, { body: { status }, schema: fulfillmentSchema });
     },
-    onSuccess: store,
+    onSuccess: (fulfillment) => {
+      store(fulfillment);
+      if (scope === undefined) return;
+      // Picking and packing publish no event (no other area reacts before the parcel ships), so the
+      // lists and the sales that show the fulfillment's status refresh here.
+      api.invalidate(`${scope.basePath}/sales`);
+      for (const queryKey of [fulfillmentKeys.lists(), salesKeys.lists(), salesKeys.details()])
+        void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
 
+/** Shipping publishes `fulfillment.shipped` and `stock.moved`: the answer's header refreshes lists, the sale and stock (app/api.ts). */
 export function useShipFulfillment(scope: BusinessScope | undefined): UseMutationResult<Fulfillment, Error, { id: string } & ShipBody> {
   const store = useStoreFulfillment(scope);
   return useMutation({
@@ -102,6 +111,7 @@ export function useFulfillmentScan(scope: BusinessScope | undefined): UseMutatio
     onSuccess: (result) => {
       if (scope === undefined) return;
       queryClient.setQueryData(fulfillmentKeys.detail(scope.businessId, result.fulfillment.id), result.fulfillment);
+      // A scan publishes no event (only picking reads it): the lists (always read fresh) refresh here.
       void queryClient.invalidateQueries({ queryKey: fulfillmentKeys.lists() });
     },
   });

@@ -1,4 +1,5 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import {
   type Count,
   type CountLine,
@@ -15,8 +16,6 @@ import {
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from './inventory-keys.ts';
-import { refreshAfterStockChange } from './stock-changed.ts';
 
 export type CompleteCountResult = z.infer<typeof completeCountResultSchema>;
 
@@ -52,6 +51,7 @@ function useCountStore(scope: BusinessScope | undefined, countId: string) {
   return {
     put: (count: Count) => {
       queryClient.setQueryData(key, count);
+      // Revealing, cancelling or completing without variance publishes no event: the list refreshes here.
       if (scope !== undefined) void queryClient.invalidateQueries({ queryKey: inventoryKeys.countList(scope.businessId) });
     },
     /** One line changed: swap it in (or add it) and take the totals the API computed. */
@@ -147,7 +147,6 @@ export function useCompleteCount(
   countId: string,
 ): UseMutationResult<CompleteCountResult, Error, { acceptZero: boolean }> {
   const store = useCountStore(scope, countId);
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ acceptZero }) => {
       if (scope === undefined) throw new Error('No business');
@@ -157,9 +156,8 @@ export function useCompleteCount(
       });
     },
     meta: { quietErrors: true },
-    onSuccess: (result) => {
-      store.put(result.count);
-      if (scope !== undefined) refreshAfterStockChange(queryClient, scope);
-    },
+    // Variances post to the ledger: the answer names `stock.moved`, which refreshes the stock screens
+    // (app/api.ts). A count with no variance moves nothing; the count itself comes back in the answer.
+    onSuccess: (result) => store.put(result.count),
   });
 }

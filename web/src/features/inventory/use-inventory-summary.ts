@@ -1,8 +1,8 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type InventorySummary, inventorySummarySchema } from '@tradepost/shared/schemas/inventory.ts';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from './inventory-keys.ts';
 
 export function useInventorySummary(scope: BusinessScope | undefined): UseQueryResult<InventorySummary> {
   return useQuery({

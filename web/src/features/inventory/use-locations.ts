@@ -1,9 +1,9 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type createLocationBodySchema, type Location, locationSchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from './inventory-keys.ts';
 
 export function useLocations(scope: BusinessScope | undefined): UseQueryResult<Location[]> {
   return useQuery({
@@ -28,8 +28,8 @@ export function useCreateLocation(scope: BusinessScope | undefined): UseMutation
     meta: { quietErrors: true },
     onSuccess: () => {
       if (scope === undefined) return;
-      // The client caches GETs by area: /locations is its own area, the summary counts locations.
-      api.invalidate(`${scope.basePath}/locations`);
+      // A new location publishes no event (it holds no stock yet). The client caches GETs by area:
+      // /locations drops by itself, the summary (which counts locations) lives under /inventory.
       api.invalidate(`${scope.basePath}/inventory`);
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.locations(scope.businessId) });
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.summaries() });

@@ -1,10 +1,9 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type CreateTransferBody, type Transfer, transferSchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from './inventory-keys.ts';
-import { refreshAfterStockChange } from './stock-changed.ts';
 
 const transfersPath = (scope: BusinessScope) => `${scope.basePath}/inventory/transfers`;
 const transferPath = (scope: BusinessScope, id: string) => `${transfersPath(scope)}/${encodeURIComponent(id)}`;
@@ -32,14 +31,17 @@ export function useTransfer(scope: BusinessScope | undefined, transferId: string
   });
 }
 
-/** Puts the answer of a transfer mutation in place, so list and detail agree without a refetch. */
+/**
+ * Puts the answer of a transfer mutation in place. Shipping and receiving move stock: their answer
+ * names `stock.moved`, which refreshes the transfer list with the stock screens (app/api.ts). A new
+ * draft, or a cancelled one, moves nothing and publishes no event, so its list refreshes here.
+ */
 function useStoreTransfer(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
-  return (transfer: Transfer, stockMoved: boolean) => {
+  return (transfer: Transfer, stockMoves: boolean) => {
     if (scope === undefined) return;
     queryClient.setQueryData(inventoryKeys.transfer(scope.businessId, transfer.id), transfer);
-    void queryClient.invalidateQueries({ queryKey: inventoryKeys.transferList(scope.businessId) });
-    if (stockMoved) refreshAfterStockChange(queryClient, scope);
+    if (!stockMoves) void queryClient.invalidateQueries({ queryKey: inventoryKeys.transferList(scope.businessId) });
   };
 }
 
@@ -78,7 +80,8 @@ export function useCancelTransfer(scope: BusinessScope | undefined): UseMutation
       return api.post(`${transferPath(scope, transferId)}/cancel`, { schema: transferSchema });
     },
     meta: { quietErrors: true },
-    onSuccess: (transfer) => store(transfer, true),
+    // Only a transfer in transit sends stock back; a draft's cancel publishes nothing.
+    onSuccess: (transfer) => store(transfer, false),
   });
 }
 

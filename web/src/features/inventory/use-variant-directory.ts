@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { type VariantSummary, variantSummarySchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { type VariantInfo, variantInfos } from '../catalog/variant-info.ts';
-import { inventoryKeys } from './inventory-keys.ts';
 
 // Sizes seen anywhere in this tab (searches, scans, lookups), by variant id.
 const known = new Map<string, VariantInfo>();
@@ -47,7 +47,7 @@ async function resolve(scope: BusinessScope, ids: readonly string[], signal: Abo
 export function useVariantDirectory(scope: BusinessScope | undefined, variantIds: readonly string[]) {
   const ids = [...new Set(variantIds)].sort();
   return useQuery({
-    queryKey: [...inventoryKeys.all, 'variant-directory', scope?.businessId ?? '', ids] as const,
+    queryKey: inventoryKeys.variantDirectory(scope?.businessId ?? '', ids),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return resolve(scope, ids, signal);

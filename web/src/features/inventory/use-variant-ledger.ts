@@ -1,9 +1,9 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { variantLedgerSchema } from '@tradepost/shared/schemas/inventory.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from './inventory-keys.ts';
 
 export type VariantLedger = z.infer<typeof variantLedgerSchema>;
 

@@ -1,4 +1,6 @@
 import { type QueryClient, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
+import { preownedKeys } from '@tradepost/shared/query/preowned.ts';
 import {
   type CreatePreownedBody,
   type PreownedItem,
@@ -6,24 +8,17 @@ import {
   type UpdatePreownedBody,
 } from '@tradepost/shared/schemas/preowned.ts';
 import { api } from '../../app/api.ts';
-import { catalogKeys } from '../catalog/catalog-keys.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { inventoryKeys } from '../inventory/inventory-keys.ts';
-import { preownedKeys } from './preowned-keys.ts';
 
 /**
- * After any change: the item's lists and detail; publishing also changes stock, so the catalog and
- * inventory figures refresh too (the API client caches each area apart).
+ * After a change that publishes no domain event (a draft created, an item archived or a draft
+ * deleted: no stock, price or product detail other areas read moves): the item's lists and the
+ * catalog's, whose status filters show it. Saving (`product.changed`) and publishing
+ * (`stock.moved`) are refreshed from their answer's events instead (app/api.ts).
  */
-function refresh(queryClient: QueryClient, scope: BusinessScope, productId?: string): void {
-  api.invalidate(`${scope.basePath}/preowned`);
+function refreshUnannounced(queryClient: QueryClient, scope: BusinessScope): void {
   api.invalidate(`${scope.basePath}/products`);
-  api.invalidate(`${scope.basePath}/inventory`);
-  void queryClient.invalidateQueries({ queryKey: preownedKeys.lists() });
-  if (productId !== undefined) void queryClient.invalidateQueries({ queryKey: preownedKeys.detail(scope.businessId, productId) });
-  void queryClient.invalidateQueries({ queryKey: catalogKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: inventoryKeys.summaries() });
-  void queryClient.invalidateQueries({ queryKey: inventoryKeys.ledgers() });
+  for (const queryKey of [preownedKeys.lists(), catalogKeys.lists()]) void queryClient.invalidateQueries({ queryKey });
 }
 
 const itemPath = (scope: BusinessScope, productId: string) => `${scope.basePath}/preowned/${encodeURIComponent(productId)}`;
@@ -41,7 +36,10 @@ export function useCreatePreowned(scope: BusinessScope | undefined): UseMutation
     // The editor shows what went wrong beside each field.
     meta: { quietErrors: true },
     onSuccess: (item) => {
-      if (scope !== undefined) refresh(queryClient, scope, item.id);
+      if (scope === undefined) return;
+      queryClient.setQueryData(preownedKeys.detail(scope.businessId, item.id), item);
+      // Created as a draft it publishes nothing; created published, its `stock.moved` covers this too.
+      refreshUnannounced(queryClient, scope);
     },
   });
 }
@@ -53,20 +51,25 @@ export function useUpdatePreowned(
   return useMutation({
     mutationFn: ({ productId, body }) => api.patch(itemPath(need(scope), productId), { body, schema: preownedItemSchema }),
     meta: { quietErrors: true },
+    // Every save publishes `product.changed` (and `price.changed` with a new price), which refresh the
+    // pre-owned and catalog lists from the answer's header (app/api.ts).
     onSuccess: (item) => {
-      if (scope !== undefined) refresh(queryClient, scope, item.id);
+      if (scope !== undefined) queryClient.setQueryData(preownedKeys.detail(scope.businessId, item.id), item);
     },
   });
 }
 
-/** Publishing posts the unit into stock; a 400 names what is still missing. */
+/**
+ * Publishing posts the unit into stock; a 400 names what is still missing. Its `stock.moved`
+ * refreshes the pre-owned, catalog and stock screens from the answer's header (app/api.ts).
+ */
 export function usePublishPreowned(scope: BusinessScope | undefined): UseMutationResult<PreownedItem, Error, string> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productId: string) => api.post(`${itemPath(need(scope), productId)}/publish`, { schema: preownedItemSchema }),
     meta: { quietErrors: true },
-    onSettled: (_item, _error, productId) => {
-      if (scope !== undefined) refresh(queryClient, scope, productId);
+    onSuccess: (item) => {
+      if (scope !== undefined) queryClient.setQueryData(preownedKeys.detail(scope.businessId, item.id), item);
     },
   });
 }
@@ -77,7 +80,9 @@ export function useArchivePreowned(scope: BusinessScope | undefined): UseMutatio
     mutationFn: (productId: string) => api.post(`${itemPath(need(scope), productId)}/archive`, { schema: preownedItemSchema }),
     meta: { quietErrors: true },
     onSuccess: (item) => {
-      if (scope !== undefined) refresh(queryClient, scope, item.id);
+      if (scope === undefined) return;
+      queryClient.setQueryData(preownedKeys.detail(scope.businessId, item.id), item);
+      refreshUnannounced(queryClient, scope);
     },
   });
 }
@@ -93,7 +98,7 @@ export function useDeletePreowned(scope: BusinessScope | undefined): UseMutation
     onSuccess: (_result, productId) => {
       if (scope === undefined) return;
       queryClient.removeQueries({ queryKey: preownedKeys.detail(scope.businessId, productId) });
-      refresh(queryClient, scope);
+      refreshUnannounced(queryClient, scope);
     },
   });
 }

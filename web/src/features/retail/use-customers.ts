@@ -8,11 +8,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type Customer, type CustomerInput, customerSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { retailKeys } from './retail-keys.ts';
 
 export const CUSTOMER_PAGE_SIZE = 50;
 
@@ -31,7 +31,7 @@ function fetchCustomers(scope: BusinessScope, q: string, offset: number, limit: 
 /** Customers by most recent order, 50 at a time; `q` searches name and e-mail. */
 export function useCustomerPages(scope: BusinessScope | undefined, q: string): UseInfiniteQueryResult<InfiniteData<CustomerList, number>> {
   return useInfiniteQuery({
-    queryKey: retailKeys.customerList(scope?.businessId ?? '', q.trim()),
+    queryKey: salesKeys.customerList(scope?.businessId ?? '', q.trim()),
     queryFn: ({ pageParam, signal }) => {
       if (scope === undefined) throw new Error('No business');
       return fetchCustomers(scope, q, pageParam, CUSTOMER_PAGE_SIZE, signal);
@@ -48,7 +48,7 @@ export function useCustomerPages(scope: BusinessScope | undefined, q: string): U
 /** A few matches for the checkout's customer search. */
 export function useCustomerSearch(scope: BusinessScope | undefined, q: string, enabled: boolean): UseQueryResult<CustomerList> {
   return useQuery({
-    queryKey: [...retailKeys.customerList(scope?.businessId ?? '', q.trim()), 'pick'] as const,
+    queryKey: salesKeys.customerSearch(scope?.businessId ?? '', q.trim()),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return fetchCustomers(scope, q, 0, 8, signal);
@@ -59,7 +59,7 @@ export function useCustomerSearch(scope: BusinessScope | undefined, q: string, e
 
 export function useCustomer(scope: BusinessScope | undefined, customerId: string | null): UseQueryResult<Customer> {
   return useQuery({
-    queryKey: retailKeys.customer(scope?.businessId ?? '', customerId ?? ''),
+    queryKey: salesKeys.customer(scope?.businessId ?? '', customerId ?? ''),
     queryFn: ({ signal }) => {
       if (scope === undefined || customerId === null) throw new Error('No customer');
       return api.get(`${scope.basePath}/customers/${encodeURIComponent(customerId)}`, { schema: customerSchema, signal });
@@ -84,11 +84,12 @@ export function useSaveCustomer(scope: BusinessScope | undefined): UseMutationRe
     meta: { quietErrors: true },
     onSuccess: (customer) => {
       if (scope === undefined) return;
-      queryClient.setQueryData(retailKeys.customer(scope.businessId, customer.id), customer);
-      void queryClient.invalidateQueries({ queryKey: retailKeys.customers() });
-      // Sales show the customer's name.
+      queryClient.setQueryData(salesKeys.customer(scope.businessId, customer.id), customer);
+      // A customer's details are no domain event (no other area reacts to them), so this write
+      // refreshes the customer lists, and the sales that show the name, itself.
       api.invalidate(`${scope.basePath}/sales`);
-      void queryClient.invalidateQueries({ queryKey: retailKeys.sales() });
+      for (const queryKey of [salesKeys.customers(), salesKeys.lists(), salesKeys.details()])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,14 +1,14 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type PickRule, type PickRuleInput, pickRuleSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { retailKeys } from './retail-keys.ts';
 
 /** The rules in the order they are tried. */
 export function usePickRules(scope: BusinessScope | undefined): UseQueryResult<PickRule[]> {
   return useQuery({
-    queryKey: retailKeys.pickRules(scope?.businessId ?? ''),
+    queryKey: salesKeys.pickRules(scope?.businessId ?? ''),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return api.get(`${scope.basePath}/pick-rules`, { schema: z.array(pickRuleSchema), signal });
@@ -17,10 +17,14 @@ export function usePickRules(scope: BusinessScope | undefined): UseQueryResult<P
   });
 }
 
+/**
+ * Pick rules are no domain event (only the next sale's allocation reads them), so their writes
+ * refresh the list themselves.
+ */
 function useRefreshRules(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
   return () => {
-    if (scope !== undefined) void queryClient.invalidateQueries({ queryKey: retailKeys.pickRules(scope.businessId) });
+    if (scope !== undefined) void queryClient.invalidateQueries({ queryKey: salesKeys.pickRules(scope.businessId) });
   };
 }
 
@@ -56,7 +60,7 @@ export function useDeletePickRule(scope: BusinessScope | undefined): UseMutation
 /** PUT /pick-rules/order: shown in the new order at once, put back if the server refuses. */
 export function useReorderPickRules(scope: BusinessScope | undefined): UseMutationResult<PickRule[], Error, PickRule[]> {
   const queryClient = useQueryClient();
-  const key = retailKeys.pickRules(scope?.businessId ?? '');
+  const key = salesKeys.pickRules(scope?.businessId ?? '');
   return useMutation({
     mutationFn: (rules: PickRule[]) => {
       if (scope === undefined) throw new Error('No business');

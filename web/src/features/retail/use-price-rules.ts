@@ -1,16 +1,16 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type PriceRule, type PriceRuleInput, pricePreviewSchema, priceRuleSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { retailKeys } from './retail-keys.ts';
 
 export type PricePreview = z.infer<typeof pricePreviewSchema>;
 
 /** Every channel with its rule (a channel without one sells at the base price). */
 export function usePriceRules(scope: BusinessScope | undefined): UseQueryResult<PriceRule[]> {
   return useQuery({
-    queryKey: retailKeys.priceRules(scope?.businessId ?? ''),
+    queryKey: salesKeys.priceRules(scope?.businessId ?? ''),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return api.get(`${scope.basePath}/price-rules`, { schema: z.array(priceRuleSchema), signal });
@@ -25,7 +25,7 @@ export function usePriceRules(scope: BusinessScope | undefined): UseQueryResult<
  */
 export function usePricePreview(scope: BusinessScope | undefined, rule: PriceRuleInput | null): UseQueryResult<PricePreview> {
   return useQuery({
-    queryKey: [...retailKeys.pricePreviews(), scope?.businessId ?? '', rule] as const,
+    queryKey: salesKeys.pricePreview(scope?.businessId ?? '', rule),
     queryFn: ({ signal }) => {
       if (scope === undefined || rule === null) throw new Error('No rule');
       return api.post(`${scope.basePath}/price-rules/preview`, { body: rule, schema: pricePreviewSchema, signal });
@@ -47,7 +47,7 @@ export function useSavePriceRule(
     meta: { quietErrors: true },
     onSuccess: (rules) => {
       if (scope === undefined) return;
-      queryClient.setQueryData(retailKeys.priceRules(scope.businessId), rules);
+      queryClient.setQueryData(salesKeys.priceRules(scope.businessId), rules);
     },
   });
 }

@@ -1,10 +1,10 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dashboardKeys } from '@tradepost/shared/query/dashboard.ts';
+import { type FailedOrderStatus, salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type FailedOrder, failedOrderSchema, type RecordOutcome, recordOutcomeSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { refreshAfterSaleChange } from './refresh-after-sale-change.ts';
-import { type FailedOrderStatus, salesKeys } from './sales-keys.ts';
 
 const failedPath = (scope: BusinessScope, id: string) => `${scope.basePath}/failed-orders/${encodeURIComponent(id)}`;
 
@@ -47,8 +47,11 @@ export function useRetryFailedOrder(scope: BusinessScope | undefined): UseMutati
       });
     },
     meta: { quietErrors: true },
+    // A recorded order's answer names sale.recorded and stock.moved, which refresh the sales screens
+    // and stock (app/api.ts). An order that fails again publishes nothing, yet its reason and attempts
+    // changed: the failed-order lists (always read fresh) refresh here either way.
     onSettled: () => {
-      if (scope !== undefined) refreshAfterSaleChange(queryClient, scope);
+      void queryClient.invalidateQueries({ queryKey: salesKeys.failedOrders() });
     },
   });
 }
@@ -61,8 +64,11 @@ export function useDismissFailedOrder(scope: BusinessScope | undefined): UseMuta
       return api.post(`${failedPath(scope, failedOrderId)}/dismiss`, { schema: failedOrderSchema });
     },
     meta: { quietErrors: true },
+    // Dismissing publishes no event (nothing but this list and the dashboard's count of open ones
+    // reads it), so both refresh here.
     onSettled: () => {
-      if (scope !== undefined) refreshAfterSaleChange(queryClient, scope);
+      if (scope !== undefined) api.invalidate(`${scope.basePath}/analytics`);
+      for (const queryKey of [salesKeys.failedOrders(), dashboardKeys.all]) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,4 +1,5 @@
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import {
   type CreateSaleBody,
   type cancelSaleBodySchema,
@@ -9,21 +10,22 @@ import {
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { refreshAfterSaleChange } from './refresh-after-sale-change.ts';
-import { salesKeys } from './sales-keys.ts';
 
 export type CancelSaleBody = z.input<typeof cancelSaleBodySchema>;
 export type RefundBody = z.input<typeof refundBodySchema>;
 
 const salePath = (scope: BusinessScope, saleId: string) => `${scope.basePath}/sales/${encodeURIComponent(saleId)}`;
 
-/** The answer of a sale mutation goes straight into the drawer, then everything it touched refreshes. */
+/**
+ * The answer of a sale mutation goes straight into the drawer. Everything else it touched (lists,
+ * fulfillments, customers, stock, the dashboard) is refreshed from the events its answer names
+ * (`sale.recorded`, `sale.cancelled` or `sale.refunded`, and `stock.moved`; see app/api.ts).
+ */
 function useStoreSale(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
   return (sale: Sale) => {
     if (scope === undefined) return;
     queryClient.setQueryData(salesKeys.detail(scope.businessId, sale.id), sale);
-    refreshAfterSaleChange(queryClient, scope);
   };
 }
 

@@ -1,9 +1,10 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { channelKeys } from '@tradepost/shared/query/channels.ts';
+import { type SaleListParams, salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type Channel, channelSchema, customerSchema, type Sale, saleListSchema, saleSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { type SaleListParams, salesKeys } from './sales-keys.ts';
 
 export const SALE_PAGE_SIZE = 50;
 
@@ -46,10 +47,10 @@ export function useSale(scope: BusinessScope | undefined, saleId: string | null)
   });
 }
 
-/** The business's sales channels (every kind exists once per business). */
+/** The business's sales channels (every kind exists once per business): the same query as features/channels' list. */
 export function useChannels(scope: BusinessScope | undefined): UseQueryResult<Channel[]> {
   return useQuery({
-    queryKey: salesKeys.channels(scope?.businessId ?? ''),
+    queryKey: channelKeys.list(scope?.businessId ?? ''),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return api.get(`${scope.basePath}/channels`, { schema: z.array(channelSchema), signal });
@@ -61,7 +62,7 @@ export function useChannels(scope: BusinessScope | undefined): UseQueryResult<Ch
 /** Customers whose name or e-mail contains the text (the most recent buyers first). */
 export function useCustomerSearch(scope: BusinessScope | undefined, q: string): UseQueryResult<CustomerList> {
   return useQuery({
-    queryKey: salesKeys.customers(scope?.businessId ?? '', q.trim()),
+    queryKey: salesKeys.customerSearch(scope?.businessId ?? '', q.trim()),
     queryFn: ({ signal }) => {
       if (scope === undefined) throw new Error('No business');
       return api.get(`${scope.basePath}/customers`, {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@tradepost/shared/query/session.ts';
 import type { LoginResponse } from '@tradepost/shared/schemas/auth.ts';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { sessionAtom } from './session-atom.ts';
-import { sessionKeys } from './session-keys.ts';
 import { sessionFromLogin } from './session-model.ts';
 
 /** Stores the new session and seeds the current-user query with the user the login answer carries. */

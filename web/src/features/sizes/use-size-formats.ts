@@ -1,4 +1,5 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sizeKeys } from '@tradepost/shared/query/sizes.ts';
 import {
   type CustomSizeFormatBody,
   type SizeFormatDto,
@@ -8,7 +9,6 @@ import {
 } from '@tradepost/shared/schemas/sizes.ts';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { sizeKeys } from './size-keys.ts';
 
 const formatPath = (scope: BusinessScope, formatId: string) => `${scope.basePath}/size-formats/${encodeURIComponent(formatId)}`;
 
@@ -51,6 +51,7 @@ export function useSaveSizeFormat(
     meta: { quietErrors: true },
     onSuccess: (format) => {
       if (scope !== undefined) queryClient.setQueryData(sizeKeys.format(scope.businessId, format.id), format);
+      // A size format publishes no domain event (products keep their sizes): the formats refresh here.
       void queryClient.invalidateQueries({ queryKey: sizeKeys.formats() });
     },
   });

@@ -1,4 +1,5 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sizeKeys } from '@tradepost/shared/query/sizes.ts';
 import {
   type MatchSizeBody,
   matchSizeResultSchema,
@@ -12,7 +13,6 @@ import {
 } from '@tradepost/shared/schemas/sizes.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import { sizeKeys } from './size-keys.ts';
 
 /** One page of the queue: the most-seen strings first, so matching the top of it helps the most listings. */
 export const SIZE_QUEUE_PAGE_SIZE = 200;
@@ -42,6 +42,9 @@ export function useSizeRules(q: string): UseQueryResult<SizeRuleList> {
 }
 
 type MatchResult = z.infer<typeof matchSizeResultSchema>;
+
+// The matching queue and rules are the admin's, across businesses, and publish no domain event:
+// each write refreshes them itself.
 
 /**
  * Matching hundreds of strings in a row must not wait on the network: the entry (and its twins with

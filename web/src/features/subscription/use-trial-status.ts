@@ -1,9 +1,9 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { subscriptionKeys } from '@tradepost/shared/query/subscription.ts';
 import { type TrialStatus, trialStatusSchema } from '@tradepost/shared/schemas/auth.ts';
 import { useAtomValue } from 'jotai';
 import { api } from '../../app/api.ts';
 import { signedInAtom } from '../session/signed-in-atom.ts';
-import { subscriptionKeys } from './subscription-keys.ts';
 
 /** Spec §7: the trial status is cached for 5 minutes. */
 const TRIAL_STATUS_STALE_MS = 5 * 60_000;

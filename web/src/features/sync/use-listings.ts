@@ -6,6 +6,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { syncKeys } from '@tradepost/shared/query/sync.ts';
 import {
   type InventoryControl,
   inventoryControlSchema,
@@ -15,7 +16,6 @@ import {
 } from '@tradepost/shared/schemas/listings.ts';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../catalog/use-business-id.ts';
-import { syncKeys } from './sync-keys.ts';
 
 export type ControlFilter = { search: string; connectionId: string | null };
 
@@ -45,8 +45,13 @@ export function useInventoryControl(
   });
 }
 
-/** After any listing change: the matrix, sync health and debug views read again. */
-function useInvalidateSync(scope: BusinessScope | undefined) {
+/**
+ * A listing that was created, changed or ended publishes `listing.changed`, whose stale keys
+ * refresh the matrix, sync health and debug views from the answer's header (app/api.ts). One the
+ * platform refused publishes nothing, yet its error is now in the sync log and on the listing: those
+ * views read again here.
+ */
+function useRefreshAfterRefusal(scope: BusinessScope | undefined) {
   const queryClient = useQueryClient();
   return () => {
     if (scope === undefined) return;
@@ -58,7 +63,7 @@ function useInvalidateSync(scope: BusinessScope | undefined) {
 export function useListProduct(
   scope: BusinessScope | undefined,
 ): UseMutationResult<Listing, Error, { connectionId: string; productId: string }> {
-  const invalidate = useInvalidateSync(scope);
+  const refreshAfterRefusal = useRefreshAfterRefusal(scope);
   return useMutation({
     mutationFn: ({ connectionId, productId }) =>
       api.post(`${requireScope(scope).basePath}/listings`, {
@@ -68,29 +73,27 @@ export function useListProduct(
     meta: { quietErrors: true },
     // Never sent twice by the client: the server already answered or will; the user retries.
     retry: false,
-    onSettled: invalidate,
+    onError: refreshAfterRefusal,
   });
 }
 
 export function useEndListing(scope: BusinessScope | undefined): UseMutationResult<Listing, Error, { listingId: string }> {
-  const invalidate = useInvalidateSync(scope);
+  const refreshAfterRefusal = useRefreshAfterRefusal(scope);
   return useMutation({
     mutationFn: ({ listingId }) =>
       api.delete(`${requireScope(scope).basePath}/listings/${encodeURIComponent(listingId)}`, { schema: listingSchema }),
     meta: { quietErrors: true },
     retry: false,
-    onSettled: invalidate,
+    onError: refreshAfterRefusal,
   });
 }
 
 export function useUpdateListing(
   scope: BusinessScope | undefined,
 ): UseMutationResult<Listing, Error, { listingId: string; body: UpdateListingBody }> {
-  const invalidate = useInvalidateSync(scope);
   return useMutation({
     mutationFn: ({ listingId, body }) =>
       api.patch(`${requireScope(scope).basePath}/listings/${encodeURIComponent(listingId)}`, { body, schema: listingSchema }),
     meta: { quietErrors: true },
-    onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ConnectionHealth } from '@tradepost/shared/schemas/sync.ts';
 import { lazy, Suspense } from 'react';
 import { ChannelIcon } from '../../features/channels/channel-icon.tsx';
@@ -9,6 +9,7 @@ import { RouterLink } from '../../features/navigation/router-link.tsx';
 import { useCan } from '../../features/session/use-can.ts';
 import { ConnectionBadges } from '../../features/sync/sync-badges.tsx';
 import { hourText, percentText, sinceText } from '../../features/sync/sync-format.ts';
+import { type FigureTone, HealthFigure, HealthFigures } from './health-figure.tsx';
 
 // The chart library loads after the figures, in a chunk of its own.
 const SyncActivityChart = lazy(() =>
@@ -42,33 +43,13 @@ const useStyles = makeStyles({
   name: { ...typographyStyles.subtitle1, margin: 0 },
   account: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
   badges: { display: 'flex', gap: '6px', flexWrap: 'wrap', marginInlineStart: 'auto' },
-  figures: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
-    gap: '8px',
-    margin: 0,
-  },
-  figure: { padding: '10px 12px', borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground2, minWidth: 0 },
-  term: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
-  value: { ...typographyStyles.subtitle2, margin: 0, fontVariantNumeric: 'tabular-nums' },
-  sub: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
-  bad: { color: tokens.colorPaletteRedForeground1 },
   sectionTitle: { ...typographyStyles.subtitle2, margin: 0 },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
   lastError: { ...typographyStyles.caption1, margin: 0, color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
   tableBox: { maxHeight: '320px', overflowY: 'auto' },
 });
 
-function Figure({ term, value, sub, bad = false }: { term: string; value: string; sub?: string; bad?: boolean }) {
-  const styles = useStyles();
-  return (
-    <div className={styles.figure}>
-      <dt className={styles.term}>{term}</dt>
-      <dd className={mergeClasses(styles.value, bad && styles.bad)}>{value}</dd>
-      {sub ? <dd className={styles.sub}>{sub}</dd> : null}
-    </div>
-  );
-}
+const badIf = (wrong: boolean): FigureTone => (wrong ? 'bad' : 'neutral');
 
 /** One marketplace's sync: status, figures, calls per hour, open drift and webhook health. */
 export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
@@ -120,37 +101,37 @@ export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
         </MessageBar>
       ) : null}
 
-      <dl className={styles.figures}>
-        <Figure
+      <HealthFigures>
+        <HealthFigure
           term="Last success"
           value={sinceText(health.last_success_at)}
           sub={health.last_sync_at ? `Checked ${sinceText(health.last_sync_at)}` : 'Not checked yet'}
         />
-        <Figure
+        <HealthFigure
           term="Error rate, 24 h"
           value={percentText(rate)}
           sub={quiet ? 'Nothing sent' : `${health.failures_24h} of ${health.operations_24h} calls failed`}
-          bad={rate !== null && rate > 0.05}
+          tone={badIf(rate !== null && rate > 0.05)}
         />
-        <Figure
+        <HealthFigure
           term="Queued work"
           value={String(health.jobs.queued + health.jobs.running)}
           sub={health.jobs.failed_24h > 0 ? `${health.jobs.failed_24h} gave up in 24 h` : 'Nothing gave up'}
-          bad={health.jobs.failed_24h > 0}
+          tone={badIf(health.jobs.failed_24h > 0)}
         />
-        <Figure
+        <HealthFigure
           term="Listings"
           value={String(health.listings.active)}
           sub={health.listings.errors > 0 ? `${health.listings.errors} with errors` : 'No errors'}
-          bad={health.listings.errors > 0}
+          tone={badIf(health.listings.errors > 0)}
         />
-        <Figure
+        <HealthFigure
           term="Quantity drift"
           value={String(health.drift.length)}
           sub={health.drift.length === 0 ? 'Matches our stock' : 'Sizes that differ'}
-          bad={health.drift.length > 0}
+          tone={badIf(health.drift.length > 0)}
         />
-      </dl>
+      </HealthFigures>
 
       {health.last_error ? (
         <p className={styles.lastError}>
@@ -233,22 +214,22 @@ export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
         <h3 id={`webhooks-${health.connection_id}`} className={styles.sectionTitle}>
           Notifications from {platform}
         </h3>
-        <dl className={styles.figures}>
-          <Figure term="Last received" value={sinceText(health.webhooks.last_received_at)} />
-          <Figure term="Received, 24 h" value={String(health.webhooks.received_24h)} />
-          <Figure
+        <HealthFigures>
+          <HealthFigure term="Last received" value={sinceText(health.webhooks.last_received_at)} />
+          <HealthFigure term="Received, 24 h" value={String(health.webhooks.received_24h)} />
+          <HealthFigure
             term="Rejected, 24 h"
             value={String(health.webhooks.rejected_24h)}
             sub={health.webhooks.rejected_24h > 0 ? 'Signature did not verify' : 'All verified'}
-            bad={health.webhooks.rejected_24h > 0}
+            tone={badIf(health.webhooks.rejected_24h > 0)}
           />
-          <Figure
+          <HealthFigure
             term="Failed events"
             value={String(health.webhooks.failed)}
             sub={health.webhooks.pending > 0 ? `${health.webhooks.pending} waiting` : 'None waiting'}
-            bad={health.webhooks.failed > 0}
+            tone={badIf(health.webhooks.failed > 0)}
           />
-        </dl>
+        </HealthFigures>
       </section>
     </article>
   );

@@ -3,10 +3,12 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { AppPage } from '../../features/account/page-frame.tsx';
 import { NoMarketplaceConnected } from '../../features/batch-operations/marketplace-gate.tsx';
 import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
+import { useEventDeliveries } from '../../features/events/use-event-deliveries.ts';
 import { LoadFailed } from '../../features/layout/load-failed.tsx';
 import { sinceText } from '../../features/sync/sync-format.ts';
 import { useSyncHealth } from '../../features/sync/use-sync-health.ts';
 import { ConnectionHealthCard } from './connection-health-card.tsx';
+import { EventDeliveriesSection } from './event-deliveries-section.tsx';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -20,11 +22,17 @@ const useStyles = makeStyles({
   },
 });
 
-/** sync-health: per marketplace, whether sync works and what is waiting, failing or out of step. */
+/**
+ * sync-health: per marketplace, whether sync works and what is waiting, failing or out of step; then
+ * whether Tradepost's own changes reached the sync at all (shown with or without a marketplace, since
+ * a change is handed over either way).
+ */
 export function SyncHealthPage() {
   const styles = useStyles();
   const scope = useBusinessScope();
   const health = useSyncHealth(scope);
+  const deliveries = useEventDeliveries(scope, 'problems');
+  const fetching = health.isFetching || deliveries.isFetching;
 
   return (
     <AppPage
@@ -33,9 +41,12 @@ export function SyncHealthPage() {
       wide
       actions={
         <Button
-          icon={health.isFetching ? <Spinner size="tiny" /> : <ArrowClockwiseRegular />}
-          onClick={() => void health.refetch()}
-          disabled={health.isFetching}
+          icon={fetching ? <Spinner size="tiny" /> : <ArrowClockwiseRegular />}
+          onClick={() => {
+            void health.refetch();
+            void deliveries.refetch();
+          }}
+          disabled={fetching}
         >
           Refresh
         </Button>
@@ -63,6 +74,7 @@ export function SyncHealthPage() {
           </div>
         </>
       )}
+      <EventDeliveriesSection deliveries={deliveries} />
     </AppPage>
   );
 }

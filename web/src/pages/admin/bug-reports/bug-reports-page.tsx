@@ -1,9 +1,9 @@
 import { Button, makeStyles, Skeleton, SkeletonItem, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, BugRegular } from '@fluentui/react-icons';
+import type { BugReportFilter } from '@tradepost/shared/query/admin.ts';
 import { type BugReportStatus, bugReportStatuses } from '@tradepost/shared/schemas/bug-reports.ts';
 import { useEffect, useRef, useState } from 'react';
 import { AppPage } from '../../../features/account/page-frame.tsx';
-import type { BugReportFilter } from '../../../features/admin/admin-keys.ts';
 import { bugReportStatusInfo } from '../../../features/admin/bug-report-status.ts';
 import { BUG_REPORT_PAGE_SIZE, useBugReports, useUpdateBugReportStatus } from '../../../features/admin/use-bug-reports.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';

@@ -1,5 +1,6 @@
 import { Button, Field, makeStyles, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { TaskListLtrRegular } from '@fluentui/react-icons';
+import type { BatchFilters } from '@tradepost/shared/query/batch-operations.ts';
 import {
   type BatchOperationType,
   type BatchStatus,
@@ -9,7 +10,6 @@ import {
 import { type MarketplacePlatform, marketplacePlatforms } from '@tradepost/shared/schemas/connections.ts';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import type { BatchFilters } from '../../../features/batch-operations/batch-keys.ts';
 import { batchStatusLabels, formatDuration, operationLabels } from '../../../features/batch-operations/batch-labels.ts';
 import { BatchProgress, BatchStatusBadge } from '../../../features/batch-operations/batch-progress.tsx';
 import { useBatchList, useRefreshOnFinishedBatches } from '../../../features/batch-operations/use-batch-operations.ts';

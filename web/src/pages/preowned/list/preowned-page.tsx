@@ -1,5 +1,6 @@
 import { Button, makeStyles, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, DocumentEditRegular, TagRegular } from '@fluentui/react-icons';
+import type { PreownedListStatus } from '@tradepost/shared/query/preowned.ts';
 import type { PreownedList } from '@tradepost/shared/schemas/preowned.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +12,6 @@ import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { NEW_ITEM, PreownedEditorDrawer } from '../../../features/preowned/preowned-editor-drawer.tsx';
-import type { PreownedListStatus } from '../../../features/preowned/preowned-keys.ts';
 import { usePreownedList } from '../../../features/preowned/use-preowned.ts';
 import { PreownedCard } from './preowned-card.tsx';
 

@@ -1,5 +1,6 @@
 import { Button, Field, makeStyles, mergeClasses, Select, tokens, typographyStyles } from '@fluentui/react-components';
 import { DismissRegular, FilterRegular } from '@fluentui/react-icons';
+import type { ProductStatusFilter } from '@tradepost/shared/query/catalog.ts';
 import {
   type ProductCategory,
   type ProductCondition,
@@ -9,7 +10,6 @@ import {
 } from '@tradepost/shared/schemas/catalog.ts';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import { useId, useState } from 'react';
-import type { ProductStatusFilter } from '../../../features/catalog/catalog-keys.ts';
 import { activeFilterCount, type ProductPageState, type StockFilter } from '../../../features/catalog/product-filters.ts';
 import { categoryLabels, conditionLabels } from '../../../features/catalog/product-labels.ts';
 import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';

@@ -16,6 +16,7 @@ import {
   typographyStyles,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
+import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import type { FailedOrder, RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
 import { useEffect, useState } from 'react';
@@ -25,7 +26,6 @@ import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useVariantLedger } from '../../../features/inventory/use-variant-ledger.ts';
-import { salesKeys } from '../../../features/sales/sales-keys.ts';
 import { useRetryFailedOrder } from '../../../features/sales/use-failed-orders.ts';
 
 const useStyles = makeStyles({
@@ -159,7 +159,7 @@ type LineLocationProps = {
 function LineLocation({ scope, sku, quantity, locations, value, fallback, onChange }: LineLocationProps) {
   const findByCode = useVariantByCode(scope);
   const variant = useQuery({
-    queryKey: [...salesKeys.all, 'variant-by-code', scope?.businessId ?? '', sku],
+    queryKey: salesKeys.variantByCode(scope?.businessId ?? '', sku),
     queryFn: () => findByCode(sku),
     enabled: scope !== undefined,
   });

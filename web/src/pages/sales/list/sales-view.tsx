@@ -1,5 +1,6 @@
 import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
+import type { SaleStatusFilter } from '@tradepost/shared/query/sales.ts';
 import { type ChannelKind, channelKinds, saleStatuses } from '@tradepost/shared/schemas/sales.ts';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,7 +14,6 @@ import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
-import type { SaleStatusFilter } from '../../../features/sales/sales-keys.ts';
 import { SALE_PAGE_SIZE, useSales } from '../../../features/sales/use-sales.ts';
 import { NewOrderDialog } from './new-order-dialog.tsx';
 import { SaleDrawer } from './sale-drawer.tsx';

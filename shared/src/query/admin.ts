@@ -1,4 +1,5 @@
-import type { BugReportStatus } from '@tradepost/shared/schemas/bug-reports.ts';
+import type { BugReportStatus } from '../schemas/bug-reports.ts';
+import type { StaleAfter } from './query-key.ts';
 
 /** Which reports a bug-report list shows: one status, or all of them. */
 export type BugReportFilter = BugReportStatus | 'all';
@@ -10,3 +11,6 @@ export const adminKeys = {
   bugReportLists: () => [...adminKeys.bugReports(), 'list'] as const,
   bugReportList: (filter: BugReportFilter) => [...adminKeys.bugReportLists(), { filter }] as const,
 };
+
+/** Bug reports belong to no business, and domain events are a business's: their writes refresh by hand. */
+export const adminStaleAfter: StaleAfter = {};

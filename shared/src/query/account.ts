@@ -1,3 +1,5 @@
+import type { StaleAfter } from './query-key.ts';
+
 /** Query keys of the account area: team, invitations and invitation previews (one factory per area). */
 export const accountKeys = {
   all: ['account'] as const,
@@ -6,3 +8,6 @@ export const accountKeys = {
   invitations: (businessId: string) => [...accountKeys.invitationLists(), businessId] as const,
   invitationPreview: (token: string) => [...accountKeys.all, 'invitation-preview', token] as const,
 };
+
+/** The team is no business fact other areas react to: its writes publish no event and refresh by hand. */
+export const accountStaleAfter: StaleAfter = {};

@@ -1,5 +1,6 @@
-import type { BatchItemStatus, BatchListQuery } from '@tradepost/shared/schemas/batch-operations.ts';
-import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
+import type { BatchItemStatus, BatchListQuery } from '../schemas/batch-operations.ts';
+import type { MarketplacePlatform } from '../schemas/connections.ts';
+import type { StaleAfter } from './query-key.ts';
 
 export type BatchFilters = Pick<BatchListQuery, 'status' | 'platform' | 'operation_type'>;
 
@@ -16,4 +17,16 @@ export const batchKeys = {
   marketplace: (businessId: string, platform: MarketplacePlatform) => [...batchKeys.marketplaces(), businessId, platform] as const,
   externalListings: (businessId: string, connectionId: string, cursor: string | null) =>
     [...batchKeys.all, 'external-listings', businessId, connectionId, cursor] as const,
+};
+
+/**
+ * The marketplace pages show our products with their stock, prices and listings. Batches themselves
+ * publish no event when created; their progress comes on the stream as batch events (features/realtime).
+ */
+export const batchStaleAfter: StaleAfter = {
+  'stock.moved': [batchKeys.marketplaces()],
+  'price.changed': [batchKeys.marketplaces()],
+  'product.changed': [batchKeys.marketplaces()],
+  'connection.connected': [batchKeys.marketplaces()],
+  'listing.changed': [batchKeys.marketplaces()],
 };

@@ -1,4 +1,5 @@
-import type { preownedListStatuses } from '@tradepost/shared/schemas/preowned.ts';
+import type { preownedListStatuses } from '../schemas/preowned.ts';
+import type { StaleAfter } from './query-key.ts';
 
 export type PreownedListStatus = (typeof preownedListStatuses)[number];
 export type PreownedListParams = { status: PreownedListStatus; q: string };
@@ -10,4 +11,11 @@ export const preownedKeys = {
   list: (businessId: string, params: PreownedListParams) => [...preownedKeys.lists(), businessId, params] as const,
   details: () => [...preownedKeys.all, 'detail'] as const,
   detail: (businessId: string, productId: string) => [...preownedKeys.details(), businessId, productId] as const,
+};
+
+/** A pre-owned item is a product with one unit: its stock, price and details are its list row and page. */
+export const preownedStaleAfter: StaleAfter = {
+  'stock.moved': [preownedKeys.all],
+  'price.changed': [preownedKeys.all],
+  'product.changed': [preownedKeys.all],
 };

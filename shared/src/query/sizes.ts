@@ -1,4 +1,5 @@
-import type { SizeQueueStatus } from '@tradepost/shared/schemas/sizes.ts';
+import type { SizeQueueStatus } from '../schemas/sizes.ts';
+import type { StaleAfter } from './query-key.ts';
 
 /** Query keys of size formats (per business) and the admin size-matching queue (one factory per area). */
 export const sizeKeys = {
@@ -12,3 +13,6 @@ export const sizeKeys = {
   rules: () => [...sizeKeys.matching(), 'rules'] as const,
   ruleList: (q: string) => [...sizeKeys.rules(), { q }] as const,
 };
+
+/** Size formats and the matching queue change only by their own screens' writes, which publish no event. */
+export const sizeStaleAfter: StaleAfter = {};

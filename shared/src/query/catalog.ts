@@ -1,6 +1,6 @@
-import type { ProductCategory, ProductCondition, ProductSort } from '@tradepost/shared/schemas/catalog.ts';
+import type { ProductCategory, ProductCondition, ProductSort } from '../schemas/catalog.ts';
+import type { StaleAfter } from './query-key.ts';
 
-export type { ProductSort };
 export type ProductStatusFilter = 'active' | 'archived' | 'draft' | 'all';
 
 /** The filter bar's filters as the API names them (`/products`, `/products/rows`, `/products/summary`). */
@@ -26,8 +26,18 @@ export const catalogKeys = {
   list: (businessId: string, params: ProductListParams) => [...catalogKeys.lists(), businessId, params] as const,
   rows: (businessId: string, params: ProductListParams) => [...catalogKeys.lists(), 'rows', businessId, params] as const,
   summary: (businessId: string, q: string, filter: ProductApiFilter) => [...catalogKeys.lists(), 'summary', businessId, q, filter] as const,
-  facets: (businessId: string, status: ProductStatusFilter) => [...catalogKeys.all, 'facets', businessId, status] as const,
+  facetSets: () => [...catalogKeys.all, 'facets'] as const,
+  facets: (businessId: string, status: ProductStatusFilter) => [...catalogKeys.facetSets(), businessId, status] as const,
   details: () => [...catalogKeys.all, 'detail'] as const,
   detail: (businessId: string, productId: string) => [...catalogKeys.details(), businessId, productId] as const,
   sizeRun: (businessId: string, productId: string) => [...catalogKeys.detail(businessId, productId), 'size-run'] as const,
+};
+
+/** On hand and prices show in lists and details; a product change can move it between filters and facets. */
+export const catalogStaleAfter: StaleAfter = {
+  'stock.moved': [catalogKeys.lists(), catalogKeys.details()],
+  'price.changed': [catalogKeys.lists(), catalogKeys.details()],
+  'product.changed': [catalogKeys.all],
+  // The product screen shows where the product is listed.
+  'listing.changed': [catalogKeys.details()],
 };
