@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../db/ids.ts';
 import { tenantDb } from '../db/tenant-db.ts';
-import { enqueue } from '../jobs/queue.ts';
+import { enqueueAll } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import { EVENTS_CHANNEL } from '../plugins/events.ts';
 
@@ -82,15 +82,17 @@ export async function emit<T extends DomainEventType>(
     occurred_at: new Date().toISOString(),
     payload: domainEventPayloadSchemas[type].parse(payload),
   } as DomainEvent<T>;
-  for (const subscriber of subscribersByType.get(type)?.values() ?? []) {
-    await enqueue(em, { kind: deliveryKind(subscriber.name), businessId, payload: { event } });
-  }
   const context = RequestContext.currentRequestContext();
   if (context) emittedByRequest.set(context, (emittedByRequest.get(context) ?? new Set()).add(type));
-  await em.execute('SELECT pg_notify(?, ?)', [
-    EVENTS_CHANNEL,
-    JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),
-  ]);
+  const deliveries = [...(subscribersByType.get(type)?.values() ?? [])].map((subscriber) => ({
+    kind: deliveryKind(subscriber.name),
+    businessId,
+    payload: { event },
+  }));
+  await enqueueAll(em, deliveries, {
+    channel: EVENTS_CHANNEL,
+    payload: JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),
+  });
 }
 
 /** The job that delivers one event to one subscriber: once, however often the job runs. */
