@@ -109,4 +109,27 @@ describe('domain events', () => {
     expect(seen).toHaveLength(1);
     expect((await deliveries())[0]).toMatchObject({ status: 'done', attempts: 2 });
   });
+
+  it('skip a subscriber whose own check says the event is not its business, in the emitting transaction', async () => {
+    const asked: string[] = [];
+    const picky = subscribe('test.picky', 'sale.cancelled', async () => {}, {
+      relevant: async (event) => {
+        asked.push(event.payload.sale_id);
+        return event.payload.sale_id.endsWith('1');
+      },
+    });
+    registerSubscriber(picky);
+    const [wanted, ignored] = ['0190a0a0-0000-7000-8000-000000000001', '0190a0a0-0000-7000-8000-000000000002'];
+    await t.orm.em.fork().transactional(async (em) => {
+      await emit(em, businessId, 'sale.cancelled', { sale_id: wanted });
+      await emit(em, businessId, 'sale.cancelled', { sale_id: ignored });
+    });
+    expect(asked).toEqual([wanted, ignored]);
+    const queued = await t.orm.em
+      .fork()
+      .execute<{ payload: { event: { payload: { sale_id: string } } } }[]>('SELECT payload FROM jobs WHERE kind = ?', [
+        deliveryKind(picky.name),
+      ]);
+    expect(queued.map((job) => job.payload.event.payload.sale_id)).toEqual([wanted]);
+  });
 });

@@ -27,13 +27,20 @@ export type Subscriber<T extends DomainEventType = DomainEventType> = {
    * job it enqueues here (retried on its own).
    */
   readonly handle: (event: DomainEvent<T>, context: SubscriberContext) => Promise<void>;
+  /**
+   * A cheap read, in the emitting transaction, that says whether the event concerns this subscriber
+   * at all (a stock movement of sizes listed nowhere needs no push): no delivery when it answers
+   * false. Without it, every event of the type is delivered.
+   */
+  readonly relevant?: (event: DomainEvent<T>, context: Omit<SubscriberContext, 'log'>) => Promise<boolean>;
 };
 
-export const subscribe = <T extends DomainEventType>(name: string, event: T, handle: Subscriber<T>['handle']): Subscriber<T> => ({
-  name,
-  event,
-  handle,
-});
+export const subscribe = <T extends DomainEventType>(
+  name: string,
+  event: T,
+  handle: Subscriber<T>['handle'],
+  options: Pick<Subscriber<T>, 'relevant'> = {},
+): Subscriber<T> => ({ name, event, handle, ...options });
 
 export const deliveryKind = (subscriber: string): string => `event:${subscriber}`;
 
@@ -84,11 +91,11 @@ export async function emit<T extends DomainEventType>(
   } as DomainEvent<T>;
   const context = RequestContext.currentRequestContext();
   if (context) emittedByRequest.set(context, (emittedByRequest.get(context) ?? new Set()).add(type));
-  const deliveries = [...(subscribersByType.get(type)?.values() ?? [])].map((subscriber) => ({
-    kind: deliveryKind(subscriber.name),
-    businessId,
-    payload: { event },
-  }));
+  const deliveries: { kind: string; businessId: string; payload: { event: DomainEvent<T> } }[] = [];
+  for (const subscriber of subscribersByType.get(type)?.values() ?? []) {
+    if (subscriber.relevant && !(await subscriber.relevant(event, { em, businessId }))) continue;
+    deliveries.push({ kind: deliveryKind(subscriber.name), businessId, payload: { event } });
+  }
   await enqueueAll(em, deliveries, {
     channel: EVENTS_CHANNEL,
     payload: JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),

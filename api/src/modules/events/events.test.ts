@@ -23,7 +23,7 @@ const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
   });
 
 describe('event deliveries', () => {
-  it('shows a stock movement waiting for the sync engine, then retrying with its error, newest first', async () => {
+  it('shows a channel change waiting for the sync engine, then retrying with its error; a movement of unlisted sizes leaves none', async () => {
     const product = (
       await call('POST', '/products', {
         title: 'Air Max 1 86 Big Bubble',
@@ -42,15 +42,29 @@ describe('event deliveries', () => {
     expect(adjusted.headers['x-domain-events']).toBe('stock.moved');
     expect((await call('GET', '/locations')).headers['x-domain-events']).toBeUndefined();
 
+    // The size is listed nowhere: the sync engine says the movement is not its business, so
+    // nothing waits for it.
+    expect(((await call('GET', '/event-deliveries')).json() as EventDeliveryList).items).toEqual([]);
+
+    // A channel's buffer concerns every size it lists: the sync engine gets that one.
+    const ebay = ((await call('GET', '/channels')).json() as { id: string; kind: string }[]).find((c) => c.kind === 'ebay');
+    const buffered = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/businesses/${owner.businessId}/channels/${ebay?.id}`,
+      headers: bearer(owner.token),
+      payload: { quantity_buffer: 1 },
+    });
+    expect(buffered.statusCode, buffered.body).toBe(200);
+    expect(buffered.headers['x-domain-events']).toBe('channel.changed');
     const waiting = (await call('GET', '/event-deliveries')).json() as EventDeliveryList;
-    const moved = waiting.items.find((d) => d.event_type === 'stock.moved');
+    const moved = waiting.items.find((d) => d.event_type === 'channel.changed');
     expect(moved).toMatchObject({
-      subscriber: 'sync.push-quantities',
+      subscriber: 'sync.push-channel-quantities',
       status: 'waiting',
       attempts: 0,
-      payload: { variant_ids: [product.variants[0]?.id] },
+      payload: { channel_id: ebay?.id },
     });
-    expect(waiting.counts.waiting).toBeGreaterThanOrEqual(1);
+    expect(waiting.counts.waiting).toBe(1);
 
     await t.orm.em
       .fork()

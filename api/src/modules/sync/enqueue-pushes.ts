@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { pushPriceJob, pushQuantityJob } from './sync.jobs.ts';
 
@@ -11,6 +12,19 @@ export const enqueueQuantityPush = (em: EntityManager, businessId: string, varia
 
 export const enqueuePricePush = (em: EntityManager, businessId: string, variantId: string) =>
   enqueueJob(em, pushPriceJob, { businessId, key: `price:${variantId}`, payload: { variantId } });
+
+/** Whether any of these variants is on a live listing: one indexed look-up, in the caller's transaction. */
+export async function anyListed(em: EntityManager, businessId: string, variantIds: readonly string[]): Promise<boolean> {
+  const listed = await tenantDb(em, businessId)
+    .selectFrom('channel_listing_variants as v')
+    .innerJoin('channel_listings as l', 'l.id', 'v.listing_id')
+    .where('l.status', 'in', ['active', 'pending'])
+    .where('v.variant_id', 'in', [...new Set(variantIds)])
+    .select('v.variant_id')
+    .limit(1)
+    .executeTakeFirst();
+  return listed !== undefined;
+}
 
 /**
  * After stock moved: one coalesced push per variant that is listed on any channel. Variants

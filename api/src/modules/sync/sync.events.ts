@@ -1,5 +1,5 @@
 import { subscribe } from '../../platform/domain-events.ts';
-import { enqueueChannelQuantityPushes, enqueuePricePushes, enqueueQuantityPushes } from './enqueue-pushes.ts';
+import { anyListed, enqueueChannelQuantityPushes, enqueuePricePushes, enqueueQuantityPushes } from './enqueue-pushes.ts';
 import { scheduleReconcile } from './reconcile.ts';
 
 // What the sync engine does when other areas report a change: each marketplace that lists the
@@ -7,8 +7,15 @@ import { scheduleReconcile } from './reconcile.ts';
 // lowers the others within a fraction of a second.
 
 export const syncSubscribers = [
-  subscribe('sync.push-quantities', 'stock.moved', (event, { em, businessId }) =>
-    enqueueQuantityPushes(em, businessId, event.payload.variant_ids),
+  // Most movements are of sizes listed nowhere: those cost the emitting transaction one look-up and
+  // leave no delivery behind.
+  subscribe(
+    'sync.push-quantities',
+    'stock.moved',
+    (event, { em, businessId }) => enqueueQuantityPushes(em, businessId, event.payload.variant_ids),
+    {
+      relevant: (event, { em, businessId }) => anyListed(em, businessId, event.payload.variant_ids),
+    },
   ),
   subscribe('sync.push-prices', 'price.changed', (event, { em, businessId }) => {
     const changed = event.payload;
