@@ -331,9 +331,14 @@ describe('commit', () => {
     ]);
     // Either the import ran first (the catalog then refuses the duplicate), or the catalog did (the
     // import then finds the product and has nothing to create, or loses the race on the unique index
-    // and says so).
+    // and says so, or, when the catalog's product commits between two of the plan's reads, sees its
+    // SKU taken and refuses the row naming it).
     if (imported.statusCode === 200) {
       expect(imported.json().summary.new_products + (created.statusCode === 201 ? 1 : 0)).toBe(1);
+    } else if (imported.json().error.code === 'IMPORT_INVALID') {
+      const fields: string[] = imported.json().error.details.map((d: { field: string }) => d.field);
+      expect(fields).toHaveLength(1);
+      expect(fields[0]).toMatch(/^rows\.\d+\.sku$/);
     } else {
       expect(imported.json().error.code).toBe('IMPORT_CONFLICT');
     }

@@ -3,6 +3,7 @@ import { ArrowRoutingRegular, CheckmarkCircleRegular } from '@fluentui/react-ico
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { EventDeliveryList } from '@tradepost/shared/schemas/events.ts';
 import { type ReactNode, useId } from 'react';
+import { PageSection } from '../../features/account/page-frame.tsx';
 import { DeliveryProblemsTable } from '../../features/events/delivery-problems-table.tsx';
 import { deliveryFigures, deliveryProblemRows } from '../../features/events/delivery-wording.ts';
 import { EVENT_DELIVERIES_LIMIT, EVENT_DELIVERIES_REFRESH_MS } from '../../features/events/use-event-deliveries.ts';
@@ -12,35 +13,6 @@ import { useCan } from '../../features/session/use-can.ts';
 import { HealthFigure, HealthFigures } from './health-figure.tsx';
 
 const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '16px',
-    padding: '20px',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow2,
-    minWidth: 0,
-    '@media (max-width: 600px)': { padding: '16px' },
-  },
-  head: { display: 'flex', alignItems: 'flex-start', gap: '12px' },
-  icon: {
-    width: '40px',
-    height: '40px',
-    flexShrink: 0,
-    display: 'grid',
-    placeItems: 'center',
-    fontSize: '22px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground1,
-    // A phone needs the width for the explanation more than for a decorative icon.
-    '@media (max-width: 600px)': { display: 'none' },
-  },
-  titles: { minWidth: 0 },
-  title: { ...typographyStyles.subtitle1, margin: 0 },
-  description: { ...typographyStyles.body1, margin: '2px 0 0', color: tokens.colorNeutralForeground3, maxWidth: '720px' },
   status: {
     ...typographyStyles.body1,
     display: 'flex',
@@ -143,22 +115,13 @@ export function EventDeliveriesSection({ deliveries }: EventDeliveriesSectionPro
   }
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <div className={styles.head}>
-        <span className={styles.icon} aria-hidden="true">
-          <ArrowRoutingRegular />
-        </span>
-        <div className={styles.titles}>
-          <h2 id={titleId} className={styles.title}>
-            Changes handed to marketplace sync
-          </h2>
-          <p className={styles.description}>
-            When stock or a price changes, Tradepost hands the change to the marketplace sync, which updates your listings. This shows
-            whether those hand-overs went through.
-          </p>
-        </div>
-      </div>
+    <PageSection
+      id={titleId}
+      icon={<ArrowRoutingRegular />}
+      title="Changes handed to marketplace sync"
+      description="When stock or a price changes, Tradepost hands the change to the marketplace sync, which updates your listings. This shows whether those hand-overs went through."
+    >
       {body}
-    </section>
+    </PageSection>
   );
 }
