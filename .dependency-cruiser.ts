@@ -19,6 +19,8 @@ const MODULE_DEFINITION = `^${MODULES}/[^/]+/index\\.ts$`;
 const MODULE_LIST = `^${MODULES}/index\\.ts$`;
 /** Boot code: builds the app from the module list. */
 const ENTRY = '^api/src/(app|server)\\.ts$';
+/** Flows that span areas, as named steps (platform/workflow.ts runs them). */
+const WORKFLOWS = '^api/src/workflows/';
 /** Platform code every area may use, and which therefore knows no area. */
 const PLATFORM = ['^api/src/[^/]+\\.ts$', '^api/src/(db|jobs|plugins|platform)/'];
 
@@ -55,6 +57,19 @@ export const boundaryRules: IForbiddenRuleType[] = [
     from: { pathNot: MODULE_LIST },
     to: { path: MODULE_DEFINITION },
   },
+  {
+    name: 'workflows-import-only-public',
+    comment: "A workflow composes areas' steps; like any other caller it reaches an area only through its public.ts.",
+    from: { path: WORKFLOWS },
+    to: { path: `^${MODULES}/`, pathNot: PUBLIC_INTERFACE },
+  },
+  {
+    name: 'workflows-only-from-entry',
+    comment:
+      'Workflows sit above the areas they compose: app.ts registers them and areas start one by name (runWorkflow), so no area or platform file imports the layer above it.',
+    from: { pathNot: [ENTRY, WORKFLOWS] },
+    to: { path: WORKFLOWS },
+  },
   // 2. No loops between areas: `no-area-cycles`, in scripts/check-boundaries.ts (dependency-cruiser
   //    finds loops between files, not between areas joined through their public.ts).
   // 3. Lower layers never import higher ones.
@@ -63,6 +78,14 @@ export const boundaryRules: IForbiddenRuleType[] = [
     comment: 'shared/ is used by api, web and extension, so it can depend on none of them.',
     from: { path: '^shared/' },
     to: { path: '^(api|web|extension|tests)/' },
+  },
+  {
+    name: 'api-imports-no-shared-ui',
+    comment:
+      "shared/src/ui/ is the front ends' UI layer (React components and hooks, Fluent styles); the server renders no UI, " +
+      'and importing it would pull React and Fluent into the API process.',
+    from: { path: '^api/' },
+    to: { path: '^shared/src/ui/' },
   },
   {
     name: 'platform-imports-no-area',

@@ -6,6 +6,9 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   // Explicit imports everywhere (house style); no generated auto-import globals.
   imports: false,
+  // shared/src/ui/ imports React and Fluent from shared/'s own node_modules: resolve them from here,
+  // so every entrypoint keeps one copy (two Reacts break hooks; two Fluents, the theme) even if the versions drift.
+  vite: () => ({ resolve: { dedupe: ['react', 'react-dom', '@fluentui/react-components'] } }),
   // MV3 for Firefox too (WXT would default Firefox to MV2).
   manifestVersion: 3,
   manifest: ({ browser }) => ({

@@ -127,7 +127,7 @@ describe('the rules of .dependency-cruiser.ts on a small code base', () => {
       '@tradepost/shared/schemas/sales.ts', // shared
       'zod', // a package: ignored
     ],
-    'api/src/modules/sales/sale.entity.ts': [],
+    'api/src/modules/sales/sale.entity.ts': ['@tradepost/shared/ui/money.ts'], // api-imports-no-shared-ui
     'api/src/modules/sales/sales.test.ts': ['../sync/push.ts'], // tests are not checked
     'api/src/modules/sync/public.ts': ['./push.ts'],
     'api/src/modules/sync/push.ts': ['../sales/public.ts'], // the other half of the loop
@@ -141,6 +141,7 @@ describe('the rules of .dependency-cruiser.ts on a small code base', () => {
     'api/src/seeders/demo.ts': ['../modules/sales/public.ts', '../modules/sales/record-sale.ts'], // the second: seeders-import-only-public
     'api/test/helper.ts': ['../src/modules/sync/push.ts'], // not checked
     'shared/src/schemas/sales.ts': ['../../../api/src/config.ts'], // shared-imports-no-app
+    'shared/src/ui/money.ts': [],
     'web/src/app/api.ts': [],
     'web/src/app/router.tsx': ['../pages/sales/sales-page.tsx'],
     'web/src/pages/sales/sales-page.tsx': ['../../features/sales/sale-row.tsx', '../../app/api.ts'],
@@ -151,7 +152,7 @@ describe('the rules of .dependency-cruiser.ts on a small code base', () => {
       '../../../../api/src/config.ts', // web-imports-no-api-extension
       './missing.ts', // local-imports-resolve
     ],
-    'extension/lib/capture.ts': ['../../web/src/app/api.ts', '@tradepost/shared/schemas/sales.ts'], // the first: extension-imports-no-web-api
+    'extension/lib/capture.ts': ['../../web/src/app/api.ts', '@tradepost/shared/schemas/sales.ts', '@tradepost/shared/ui/money.ts'], // the first: extension-imports-no-web-api
   };
 
   beforeAll(() => {
@@ -189,6 +190,7 @@ describe('the rules of .dependency-cruiser.ts on a small code base', () => {
       'api/src/migrations/0001-start.ts -> api/src/modules/sales/public.ts: migrations-import-no-area',
       'api/src/modules/sales/record-sale.ts -> api/src/modules/catalog/product.entity.ts: area-imports-only-public',
       'api/src/modules/sales/record-sale.ts -> api/src/modules/sync/push.ts: area-imports-only-public',
+      'api/src/modules/sales/sale.entity.ts -> shared/src/ui/money.ts: api-imports-no-shared-ui',
       'api/src/modules/sync/jobs.ts -> api/src/modules/sales/index.ts: area-imports-only-public',
       'api/src/modules/sync/jobs.ts -> api/src/modules/sales/index.ts: module-definition-only-from-list',
       'api/src/plugins/db.ts -> api/src/modules/sales/public.ts: platform-imports-no-area',

@@ -71,6 +71,27 @@ export const permanentAllowList: { path: string; max?: number; reason: string }[
     reason: "The super-admin's bug report counts across every business (`requires('super-admin')`, entities read with allBusinesses).",
   },
   {
+    path: 'api/src/modules/sync/sync-connection.ts',
+    max: 1,
+    reason:
+      "A marketplace's webhook URL names only the connection: this one look-up finds which business it belongs to; " +
+      'everything after it is scoped to that business.',
+  },
+  {
+    path: 'api/src/modules/sync/reconcile.ts',
+    max: 1,
+    reason:
+      "At boot, before any business is known, one query schedules the periodic reconcile of every business's connected " +
+      'accounts (one round trip instead of one per business).',
+  },
+  {
+    path: 'api/src/modules/sizes/size-matching.service.ts',
+    max: 7,
+    reason:
+      "The super-admin's size-matching queue and its rules serve every business (`requires('super-admin')`); a global " +
+      'rule belongs to none.',
+  },
+  {
     path: 'api/src/seeders/',
     reason: 'The demo seed fills an empty database once at boot, creating the business it then writes for.',
   },
@@ -85,71 +106,12 @@ export const permanentAllowList: { path: string; max?: number; reason: string }[
 ];
 
 // TODO(tenant-db): files that use raw SQL on tenant tables today, each with its number of statements.
-// This is debt: move each area to `tenantDb` (or entities), then delete its entries. The check fails
-// when a file gains a statement and notes when one is gone (lower the number). Regenerate with --todo.
+// Every other file reaches its tables through entities or `tenantDb`. A file that must go back to raw
+// SQL for a while is listed here (regenerate with --todo), and the check notes when one is gone.
 const todoTenantDb: Record<string, number> = {
-  // sales: 67 statement(s) in 11 file(s)
-  'api/src/modules/sales/allocation.ts': 3,
-  'api/src/modules/sales/channels.service.ts': 5,
-  'api/src/modules/sales/customers.service.ts': 7,
-  'api/src/modules/sales/failed-orders.service.ts': 3,
-  'api/src/modules/sales/fulfillments.service.ts': 11,
-  'api/src/modules/sales/packing-slip.ts': 1,
-  'api/src/modules/sales/pick-rules.service.ts': 5,
-  'api/src/modules/sales/price-rules.service.ts': 3,
-  'api/src/modules/sales/record-sale.ts': 13,
-  'api/src/modules/sales/sale-changes.ts': 10,
-  'api/src/modules/sales/sales.service.ts': 6,
-  // sync: 57 statement(s) in 12 file(s)
-  'api/src/modules/sync/channel-price.ts': 2,
-  'api/src/modules/sync/enqueue-pushes.ts': 3,
-  'api/src/modules/sync/inventory-control.service.ts': 4,
-  'api/src/modules/sync/listings.service.ts': 13,
-  'api/src/modules/sync/push.ts': 4,
-  'api/src/modules/sync/pushable-quantity.ts': 1,
-  'api/src/modules/sync/reconcile.ts': 9,
-  'api/src/modules/sync/sync-connection.ts': 2,
-  'api/src/modules/sync/sync-health.service.ts': 8,
-  'api/src/modules/sync/sync-log.ts': 1,
-  'api/src/modules/sync/sync-state.service.ts': 5,
-  'api/src/modules/sync/webhook-events.ts': 5,
-  // batch-operations: 50 statement(s) in 6 file(s)
-  'api/src/modules/batch-operations/batch-executors.ts': 5,
-  'api/src/modules/batch-operations/batch-items.ts': 2,
-  'api/src/modules/batch-operations/batch-operations.service.ts': 7,
+  // batch-operations: the runner's move to tenantDb passed alone but failed the restart test twice under
+  // a loaded machine (an item written twice); kept on the raw SQL that CI has proven until that is understood.
   'api/src/modules/batch-operations/batch-runner.ts': 10,
-  'api/src/modules/batch-operations/listing-import.service.ts': 15,
-  'api/src/modules/batch-operations/marketplace-views.service.ts': 11,
-  // inventory: 44 statement(s) in 5 file(s)
-  'api/src/modules/inventory/counts.service.ts': 20,
-  'api/src/modules/inventory/inventory.service.ts': 4,
-  'api/src/modules/inventory/ledger.ts': 10,
-  'api/src/modules/inventory/transfers.service.ts': 9,
-  'api/src/modules/inventory/variant-summaries.ts': 1,
-  // catalog: 28 statement(s) in 4 file(s)
-  'api/src/modules/catalog/catalog-rules.ts': 5,
-  'api/src/modules/catalog/catalog.service.ts': 1,
-  'api/src/modules/catalog/product-lifecycle.service.ts': 7,
-  'api/src/modules/catalog/product-query.ts': 15,
-  // connections: 26 statement(s) in 5 file(s)
-  'api/src/modules/connections/adapter-factory.ts': 1,
-  'api/src/modules/connections/connection-secrets.ts': 3,
-  'api/src/modules/connections/connections.service.ts': 7,
-  'api/src/modules/connections/oauth-flow.ts': 13,
-  'api/src/modules/connections/token-refresh.ts': 2,
-  // sizes: 23 statement(s) in 3 file(s)
-  'api/src/modules/sizes/size-format-lookup.ts': 1,
-  'api/src/modules/sizes/size-formats.service.ts': 14,
-  'api/src/modules/sizes/size-matching.service.ts': 8,
-  // preowned: 20 statement(s) in 1 file(s)
-  'api/src/modules/preowned/preowned.service.ts': 20,
-  // catalog-io: 14 statement(s) in 4 file(s)
-  'api/src/modules/catalog-io/export.service.ts': 3,
-  'api/src/modules/catalog-io/import-size-formats.ts': 1,
-  'api/src/modules/catalog-io/import.service.ts': 9,
-  'api/src/modules/catalog-io/labels.service.ts': 1,
-  // analytics: 5 statement(s) in 1 file(s)
-  'api/src/modules/analytics/dashboard.service.ts': 5,
 };
 
 export const todoAllowList: Readonly<Record<string, number>> = todoTenantDb;

@@ -28,6 +28,9 @@ const vendorGroups = [
   },
 ];
 
+/** The packages shared/src/ui/ imports, which shared/ lists as peer dependencies. */
+const sharedUiPackages = ['react', 'react-dom', '@fluentui/react-components'];
+
 /**
  * The entry (src/main.tsx) loads the app with a dynamic import so a chunk that fails to download shows
  * the Loading Error page instead of a blank screen. Vite only preloads static imports from the HTML, so
@@ -71,6 +74,9 @@ export default defineConfig(({ command }) => {
 
   return {
     plugins: [react(), preloadAppChunks('/src/app/start-app.tsx')],
+    // shared/src/ui/ imports React and Fluent from shared/'s own node_modules: resolve them from here,
+    // so the bundle keeps one copy (two Reacts break hooks; two Fluents, the theme) even if the versions drift.
+    resolve: { dedupe: sharedUiPackages },
     define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
     build: {
       outDir: 'dist',

@@ -13,14 +13,18 @@ import { modules } from './modules/index.ts';
 import { announceDomainEvents, DOMAIN_EVENTS_HEADER } from './platform/domain-events.ts';
 import { createMailer } from './platform/mailer.ts';
 import { mountModules } from './platform/mount-modules.ts';
+import { registerWorkflows } from './platform/workflow.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { idempotencyPlugin, REPLAYED_HEADER } from './plugins/idempotency.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { redactUrl } from './redact.ts';
+import { workflows } from './workflows/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -64,7 +68,9 @@ function allowedOrigin(config: Config) {
 export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenKey }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could set X-Forwarded-For and
+    // choose the address that per-address limits count.
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -92,7 +98,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     credentials: false,
     // The extension reads which domain events its own writes published (platform/domain-events.ts).
-    exposedHeaders: [DOMAIN_EVENTS_HEADER],
+    exposedHeaders: [DOMAIN_EVENTS_HEADER, REPLAYED_HEADER],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
@@ -113,12 +119,16 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   app.decorate('tokenKey', tokenKey);
   await app.register(authPlugin, { secret: sessionSecret });
   await app.register(accessPlugin, { config });
+  await app.register(inputGuardPlugin);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
 
   announceDomainEvents(app);
+  // After the domain-events header is set, so a replayed answer repeats it.
+  await app.register(idempotencyPlugin);
 
   // Tier 3: the areas, from the module list (routes, jobs, event subscribers).
   await mountModules(app, modules, { config, mailer });
+  registerWorkflows(workflows);
 
   const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
   if (hasWeb) {

@@ -36,6 +36,24 @@ describe('config', () => {
     );
   });
 
+  it('trusts no proxy unless told which, by address or range', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1, fd00::/8 ,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    // `true` would take the client's own X-Forwarded-For: any client could pick its address. A hop
+    // count cannot tell a request through the proxy from one sent to the app directly.
+    for (const bad of ['true', '1', 'proxy.internal', '10.0.0.0/33', '1.2.3', '1.2.3.4/', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be the addresses or ranges of the proxies/);
+    }
+  });
+
   it('the server stops at boot with the message and a non-zero exit code', () => {
     const run = spawnSync(process.execPath, [resolve(import.meta.dirname, 'server.ts')], {
       env: { ...process.env, PORT: 'not-a-port' },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -19,6 +20,42 @@ const emailList = z
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_RULE =
+  'must be the addresses or ranges of the proxies in front of the app, comma-separated (10.0.0.0/8, loopback); ' +
+  'never true, which would let any client choose its address';
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For): none by default, so a client cannot
+ * pick the address that per-address limits count. Their addresses and ranges, or proxy-addr's names
+ * loopback, linklocal and uniquelocal. Not a hop count: it cannot tell a request that came through
+ * the proxy from one sent straight to the app, and Fastify 5.12 treats it as trusting nobody.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, context): false | string[] => {
+    const text = value.trim();
+    if (text === '' || text === 'false') return false;
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: /^\d+$/.test(text) ? `${TRUST_PROXY_RULE}; a hop count cannot tell a proxy from a client` : TRUST_PROXY_RULE,
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -45,8 +82,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(resolve(repoRoot, 'web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
+  /**
+   * Failed sign-ins to one account in 15 minutes. From one address: that address may not sign in to
+   * the account for the rest of the 15 minutes. From all addresses together: the owner is told by
+   * e-mail, and past it, addresses the account has not signed in from wait between attempts
+   * (doubling up to a minute): slowed down, never locked out (modules/auth/login-limits.ts).
+   */
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts from one address in 15 minutes, whatever the account. */
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: trustProxy,
   /** New businesses one address may register per hour (stops sign-up floods). */
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** smtp(s)://user:pass@host:port; without it, mail is written to the log. */

@@ -68,7 +68,7 @@ export const TEST_TOKEN_KEY = Buffer.alloc(32, 7);
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
 
-export const STRONG_PASSWORD = 'Sneakers2026';
+export const STRONG_PASSWORD = 'Laces-Lantern-Orbit-48';
 
 export type SignedIn = { token: string; userId: string; businessId: string; email: string };
 

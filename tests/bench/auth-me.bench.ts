@@ -11,7 +11,7 @@ try {
   const login = await fetch(`${server.baseUrl}/api/v1/auth/login/json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@tradepost.app', password: 'DemoKicks2026' }),
+    body: JSON.stringify({ email: 'demo@tradepost.app', password: 'Kicks-Lantern-Orbit-26' }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
 

@@ -11,8 +11,13 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
 import { migrate, openOrm } from '../../api/src/db/orm.ts';
-import { productDetailsSql, productPageSql, productRowsSql, type SqlStatement } from '../../api/src/modules/catalog/catalog.service.ts';
-import { productSetSummarySql } from '../../api/src/modules/catalog/product-query.ts';
+import { tenantDb } from '../../api/src/db/tenant-db.ts';
+import {
+  productDetailsQuery,
+  productPageQuery,
+  productRowsQuery,
+  productSetSummaryQuery,
+} from '../../api/src/modules/catalog/product-query.ts';
 import { productFilterSchema, productListQuerySchema } from '../../shared/src/schemas/catalog.ts';
 import { httpJsonClient } from './http-client.ts';
 import { recomputeProductStock } from './product-stock.ts';
@@ -24,14 +29,14 @@ const SUMMARY_SAMPLES = Number(process.env.BENCH_SUMMARY_SAMPLES ?? 40);
 const root = resolve(import.meta.dirname, '../..');
 
 const dir = mkdtempSync(join(tmpdir(), 'tradepost-bench-'));
+let closeOrm = async () => {};
 const db = await startEmbeddedPostgres(join(dir, 'pg'));
 let server: ChildProcess | null = null;
 try {
   const orm = await openOrm(db.url);
   await migrate(orm);
-  // MikroORM sends parameters inlined into the SQL text; the raw figure sends the same text.
-  const platform = orm.em.getPlatform();
-  await orm.close();
+  // Kept open: the raw figures compile their statements with the same tenant-bound builder the API uses.
+  closeOrm = () => orm.close();
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -62,10 +67,13 @@ try {
   const api = (method: string, path: string, token?: string, body?: unknown) => http.json(method, `/api/v1${path}`, { token, body });
   await api('POST', '/auth/register', undefined, {
     email: 'bench@tradepost.test',
-    password: 'BenchMark2026',
+    password: 'Amber-Quartz-Pylon-64',
     business_name: 'Bench Kicks',
   });
-  const login = (await api('POST', '/auth/login/json', undefined, { email: 'bench@tradepost.test', password: 'BenchMark2026' })) as {
+  const login = (await api('POST', '/auth/login/json', undefined, {
+    email: 'bench@tradepost.test',
+    password: 'Amber-Quartz-Pylon-64',
+  })) as {
     access_token: string;
     user: { business: { id: string }; id: string };
   };
@@ -201,23 +209,27 @@ try {
     `/businesses/${businessId}/products${shape === 'rows' ? '/rows' : ''}?q=${encodeURIComponent(query(i))}&limit=50`;
   // The raw figure runs the very statements the API runs for that request (the page's ids, then the
   // shape of those rows), built by the same functions from the same parsed query, on PostgreSQL directly.
-  const numbered = (statement: SqlStatement) => ({ text: platform.formatQuery(statement.sql, statement.params as never[]), values: [] });
-  const rawSearch = (shapeSql: typeof productRowsSql) => async (i: number) => {
+  const builder = tenantDb(orm.em.fork(), businessId);
+  /** A compiled statement as the API sends it: SQL text with bound values. */
+  type Compilable = { compile: () => { sql: string; parameters: readonly unknown[] } };
+  const run = (query: Compilable) => {
+    const compiled = query.compile();
+    return client.query({ text: compiled.sql, values: [...compiled.parameters] });
+  };
+  const rawSearch = (shapeQuery: (db: typeof builder, ids: string[]) => Compilable) => async (i: number) => {
     const q = productListQuerySchema.parse({ q: query(i), limit: '50' });
-    const ids = (await client.query(numbered(productPageSql(businessId, q)))).rows as { id: string }[];
+    const ids = (await run(productPageQuery(builder, q))).rows as { id: string }[];
     if (ids.length)
-      await client.query(
-        numbered(
-          shapeSql(
-            businessId,
-            ids.map((r) => r.id),
-          ),
+      await run(
+        shapeQuery(
+          builder,
+          ids.map((r) => r.id),
         ),
       );
   };
-  const search = await timeAgainstRaw((i) => api('GET', searchPath(i, 'rows'), token), rawSearch(productRowsSql), SEARCH_SAMPLES);
+  const search = await timeAgainstRaw((i) => api('GET', searchPath(i, 'rows'), token), rawSearch(productRowsQuery), SEARCH_SAMPLES);
   // The same search as full products (variants, SKUs, barcodes, prices): what pickers and API clients ask.
-  const fullSearch = await timeAgainstRaw((i) => api('GET', searchPath(i, 'full'), token), rawSearch(productDetailsSql), SEARCH_SAMPLES);
+  const fullSearch = await timeAgainstRaw((i) => api('GET', searchPath(i, 'full'), token), rawSearch(productDetailsQuery), SEARCH_SAMPLES);
   // The figures above the table for a filtered set (count, units, value at cost and at price).
   const summaries = ['brand=Jordan', 'q=samba', 'q=sc0123', 'brand=Nike&q=chicago'];
   const summaryQuery = (i: number) => summaries[i % summaries.length] ?? 'q=samba';
@@ -225,7 +237,7 @@ try {
     (i) => api('GET', `/businesses/${businessId}/products/summary?${summaryQuery(i)}`, token),
     async (i) => {
       const filter = productFilterSchema.parse(Object.fromEntries(new URLSearchParams(summaryQuery(i))));
-      await client.query(numbered(productSetSummarySql(businessId, filter)));
+      await run(productSetSummaryQuery(builder, filter));
     },
     SUMMARY_SAMPLES,
   );
@@ -273,10 +285,11 @@ try {
   http.close();
   if (process.env.BENCH_KEEP === '1') {
     // To look at the screens on the big catalog: the app (web/dist) stays up until Ctrl-C.
-    console.log(`\nBENCH_KEEP=1: ${base} is up; sign in as bench@tradepost.test / BenchMark2026. Ctrl-C stops it.`);
+    console.log(`\nBENCH_KEEP=1: ${base} is up; sign in as bench@tradepost.test / Amber-Quartz-Pylon-64. Ctrl-C stops it.`);
     await new Promise((resolveStop) => process.once('SIGINT', resolveStop));
   }
 } finally {
+  await closeOrm();
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
     await new Promise((r) => server?.once('exit', r));

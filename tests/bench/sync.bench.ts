@@ -108,12 +108,12 @@ try {
   };
   await api('POST', '/auth/register', undefined, {
     email: 'bench@tradepost.test',
-    password: 'BenchMark2026',
+    password: 'Amber-Quartz-Pylon-64',
     business_name: 'Bench Kicks',
   });
   const login = await api<{ access_token: string; user: { business: { id: string } } }>('POST', '/auth/login/json', undefined, {
     email: 'bench@tradepost.test',
-    password: 'BenchMark2026',
+    password: 'Amber-Quartz-Pylon-64',
   });
   const token = login.access_token;
   const biz = `/businesses/${login.user.business.id}`;

@@ -251,6 +251,17 @@ export interface Fulfillments {
   tracking_number: string | null;
 }
 
+export interface IdempotencyKeys {
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  key: string;
+  request_hash: string;
+  response_body: string | null;
+  response_headers: Json | null;
+  response_status: number | null;
+  status: Defaulted<string>;
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   business_id: TenantId;
@@ -290,6 +301,11 @@ export interface Locations {
   is_default: Defaulted<boolean>;
   kind: string;
   name: string;
+}
+
+export interface LoginAlerts {
+  email: string;
+  sent_at: Timestamp;
 }
 
 export interface LoginAttempts {
@@ -681,9 +697,11 @@ export interface DB {
   failed_orders: FailedOrders;
   fulfillment_lines: FulfillmentLines;
   fulfillments: Fulfillments;
+  idempotency_keys: IdempotencyKeys;
   invitations: Invitations;
   jobs: Jobs;
   locations: Locations;
+  login_alerts: LoginAlerts;
   login_attempts: LoginAttempts;
   lot_consumptions: LotConsumptions;
   media: Media;
@@ -734,6 +752,7 @@ export const tenantTables = [
   'failed_orders',
   'fulfillment_lines',
   'fulfillments',
+  'idempotency_keys',
   'invitations',
   'jobs',
   'locations',

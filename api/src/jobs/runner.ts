@@ -226,7 +226,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   /**
    * Finished jobs are kept a day (failed ones a month) for sync health and debugging, then removed;
-   * so are the marks of handled domain events, once no delivery of theirs can still be retried.
+   * so are the marks of handled domain events, once no delivery of theirs can still be retried, and
+   * the answers kept for idempotency keys after their day.
    */
   async function prune(): Promise<void> {
     await sql(
@@ -234,6 +235,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                            OR (status = 'failed' AND finished_at < now() - interval '30 days')`,
     );
     await sql(`DELETE FROM event_deliveries WHERE delivered_at < now() - interval '31 days'`);
+    await sql(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '1 day'`);
   }
 
   async function loop(): Promise<void> {

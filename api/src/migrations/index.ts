@@ -13,6 +13,8 @@ import { Migration20261122000012ListingSizePrices } from './20261122-0012-listin
 import { Migration20261122000013AuthChangeNotices } from './20261122-0013-auth-change-notices.ts';
 import { Migration20261122000014ProductStock } from './20261122-0014-product-stock.ts';
 import { Migration20261127000015EventDeliveries } from './20261127-0015-event-deliveries.ts';
+import { Migration20261127000016IdempotencyKeys } from './20261127-0016-idempotency-keys.ts';
+import { Migration20261127000017LoginAlerts } from './20261127-0017-login-alerts.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -31,4 +33,6 @@ export const migrationsList = [
   { name: '20261122-0013-auth-change-notices', class: Migration20261122000013AuthChangeNotices },
   { name: '20261122-0014-product-stock', class: Migration20261122000014ProductStock },
   { name: '20261127-0015-event-deliveries', class: Migration20261127000015EventDeliveries },
+  { name: '20261127-0016-idempotency-keys', class: Migration20261127000016IdempotencyKeys },
+  { name: '20261127-0017-login-alerts', class: Migration20261127000017LoginAlerts },
 ];

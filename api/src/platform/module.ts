@@ -3,6 +3,7 @@ import type { Permission } from '@tradepost/shared/domain/permissions.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import type { TenantTable } from '../db/schema.generated.ts';
 import type { JobType } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import type { Subscriber } from './domain-events.ts';
@@ -23,6 +24,9 @@ export type ModuleJob<P extends JobPayload = JobPayload> = {
 
 export const handles = <P extends JobPayload>(type: JobType<P>, handler: ModuleJob<P>['handler']): ModuleJob<P> => ({ type, handler });
 
+/** A path parameter's table, and what its 404 says ("Sale not found"). */
+export type OwnedId = { readonly table: TenantTable; readonly notFound: string };
+
 type EntityList = NonNullable<Options['entities']>;
 
 /**
@@ -42,6 +46,13 @@ export type AreaModule = {
   readonly apiRoutes?: readonly ModuleRoutes[];
   /** Routes at the site root (health and version answer there too). */
   readonly rootRoutes?: readonly ModuleRoutes[];
+  /**
+   * The path parameters that name the area's rows, with their table (`saleId: { table: 'sales', notFound:
+   * 'Sale not found' }`): in the
+   * business scope, an id the business does not own answers 404 before the body is read or validated
+   * (platform/owned-ids.ts). A business route with an `…Id` parameter not listed here fails at boot.
+   */
+  readonly ownedIds?: Readonly<Record<string, OwnedId>>;
   /** Every business permission the area's routes declare; a route declaring another fails at boot. */
   readonly permissions?: readonly Permission[];
   // biome-ignore lint/suspicious/noExplicitAny: each job keeps its own payload type; the list holds them all.

@@ -3,20 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { businessScope } from '../plugins/tenancy.ts';
 import { deliveryHandler, deliveryKind, registerSubscriber } from './domain-events.ts';
 import type { AreaModule, ModuleDeps, ModuleRoutes } from './module.ts';
+import { checkOwnedIdsDeclared, ownedIdsHook } from './owned-ids.ts';
 
 /**
  * Routes of one area in a scope of their own that refuses, at boot, a route whose permission the
  * area did not declare: an area's permissions are read off its module definition, nowhere else.
  */
 const withDeclaredPermissions =
-  (module: AreaModule, routes: ModuleRoutes, deps: ModuleDeps) =>
+  (module: AreaModule, routes: ModuleRoutes, deps: ModuleDeps, options: { business: boolean } = { business: false }) =>
   async (scope: FastifyInstance): Promise<void> => {
     scope.addHook('onRoute', (route) => {
       const access = route.config?.access;
       if (access !== undefined && isPermission(access) && !module.permissions?.includes(access)) {
         throw new Error(`${route.method} ${route.url} needs '${access}', which the ${module.name} module does not declare`);
       }
+      if (options.business) checkOwnedIdsDeclared(module, route);
     });
+    // In the business scope, an id of another business in the path is a 404 before anything is read.
+    if (options.business) scope.addHook('preValidation', ownedIdsHook(scope, module));
     await scope.register(routes, deps);
   };
 
@@ -48,7 +52,9 @@ export async function mountModules(app: FastifyInstance, modules: readonly AreaM
         for (const routes of module.apiRoutes ?? []) await api.register(withDeclaredPermissions(module, routes, deps));
       await api.register(
         businessScope(
-          modules.flatMap((module) => (module.businessRoutes ?? []).map((routes) => withDeclaredPermissions(module, routes, deps))),
+          modules.flatMap((module) =>
+            (module.businessRoutes ?? []).map((routes) => withDeclaredPermissions(module, routes, deps, { business: true })),
+          ),
         ),
         { prefix: '/businesses/:businessId' },
       );

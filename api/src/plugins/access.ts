@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { Forbidden, Invalid } from '../errors.ts';
+import { publicRoutes } from './public-routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +24,7 @@ export type DeclaredRoute = { method: string; url: string; access: RouteAccess; 
 export const requires = (access: RouteAccess) => ({ access });
 
 const API_PREFIX = '/api/v1/';
+const listedPublic = new Set(publicRoutes.map((p) => p.route));
 
 /**
  * Access is decided here, once per request, from the route's declaration: `onRequest` signs the
@@ -41,8 +43,13 @@ export const accessPlugin = fp(
       if (access === undefined) {
         throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access: add config: requires(…)`);
       }
-      for (const method of [route.method].flat())
-        if (method !== 'HEAD') declared.push({ method, url: route.url, access, tokenInQuery: route.config?.tokenInQuery === true });
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        if (access === 'public' && !listedPublic.has(`${method} ${route.url}`)) {
+          throw new Error(`${method} ${route.url} is public but not listed in plugins/public-routes.ts (add it there with the reason)`);
+        }
+        declared.push({ method, url: route.url, access, tokenInQuery: route.config?.tokenInQuery === true });
+      }
     });
 
     app.addHook('onRequest', async (request) => {

@@ -2,6 +2,7 @@ import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { failedStep } from '../platform/workflow.ts';
 
 type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };
 
@@ -37,6 +38,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      // A typed 500 (an outside effect a workflow could not take back) still needs someone to look.
+      if (error.statusCode >= 500) request.log.error({ err: error, workflow: failedStep(error) }, error.message);
       return reply.code(error.statusCode).send({
         error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
       });
@@ -54,7 +57,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code = status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST');
       return reply.code(status).send({ error: { code, message: error.message } });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, workflow: failedStep(error) }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
 }

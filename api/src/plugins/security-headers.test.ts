@@ -20,4 +20,15 @@ describe('security headers', () => {
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
   });
+
+  it('allows the camera (barcode scanning) to the app itself and no other powerful feature to anyone', async () => {
+    for (const url of ['/health', '/api/v1/auth/me', '/api/v1/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const policy = String(res.headers['permissions-policy']);
+      expect(policy, url).toContain('camera=(self)');
+      for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'display-capture']) {
+        expect(policy, url).toContain(`${feature}=()`);
+      }
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { register } from '../modules/auth/public.ts';
 import { Business } from '../modules/businesses/public.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 
-export const DEMO_LOGIN = { email: 'demo@tradepost.app', password: 'DemoKicks2026' };
+export const DEMO_LOGIN = { email: 'demo@tradepost.app', password: 'Kicks-Lantern-Orbit-26' };
 
 /** On an empty database, creates a demo business with a small shop so a first run has someone to sign in as and something to see. */
 export async function seedDemo(em: EntityManager): Promise<typeof DEMO_LOGIN | null> {

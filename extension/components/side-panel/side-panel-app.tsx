@@ -12,7 +12,8 @@ import {
 } from '@fluentui/react-components';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import { formatMoney } from '@tradepost/shared/ui/money.ts';
-import { useDeferredValue, useState } from 'react';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
+import { useState } from 'react';
 import type { SessionState } from '../../lib/messages.ts';
 import type { ProductSummary } from '../../lib/stock-view.ts';
 import { Figures } from '../figures.tsx';
@@ -116,8 +117,8 @@ function Workspace({ session }: { session: Extract<SessionState, { status: 'sign
 function ProductSearch({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
   const styles = useStyles();
   const [text, setText] = useState('');
-  // Typing stays instant; the search follows the latest settled text.
-  const q = useDeferredValue(text.trim());
+  // Typing stays instant; the search follows the text once it has settled (one request, not one per key).
+  const q = useDebouncedValue(text, 150).trim();
   const search = useProductSearch(q);
   const results = search.data ?? [];
   return (

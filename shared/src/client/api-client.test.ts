@@ -256,6 +256,57 @@ describe('errors and retries', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  const keyOf = (call: Call | undefined) => (call?.init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  const keys = () => {
+    let n = 0;
+    return { newIdempotencyKey: () => `key-${++n}` };
+  };
+  const sale = { body: { channel: 'manual', lines: [{ variant_id: 'v1', quantity: 1 }] } };
+
+  it('sends one key per write, the same on each of its retries, and none on a read', async () => {
+    const { client, calls } = setup((_call, index) => (index < 2 ? envelope(503, 'UNAVAILABLE', 'busy') : json({ ok: true })), keys());
+    await client.post(`${business}/sales`, sale);
+    await client.get(`${business}/sales`);
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-1', 'key-1', undefined]);
+  });
+
+  it('gives a new key to the next write once the first got an answer, even the same body', async () => {
+    const { client, calls } = setup(
+      (_call, index) => (index === 0 ? envelope(409, 'INSUFFICIENT_STOCK', 'no') : json({ ok: true })),
+      keys(),
+    );
+    await expect(client.post(`${business}/sales`, sale)).rejects.toMatchObject({ status: 409 });
+    await client.post(`${business}/sales`, sale);
+    await client.post(`${business}/sales`, sale);
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-2', 'key-3']);
+  });
+
+  it("reuses an unanswered write's key when the same write is sent again (the query layer's retry), for a minute", async () => {
+    let down = true;
+    const { client, calls, advance } = setup(() => (down ? Promise.reject(new TypeError('fetch failed')) : json({ ok: true })), keys());
+    await expect(client.post(`${business}/sales`, sale)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    down = false;
+    await client.post(`${business}/sales`, sale);
+    // A different write is a different action.
+    await client.post(`${business}/sales`, { body: { ...sale.body, note: 'another' } });
+    expect(calls.map(keyOf)).toEqual(['key-1', 'key-1', 'key-1', 'key-1', 'key-1', 'key-2']);
+
+    down = true;
+    await expect(client.post(`${business}/sales`, sale)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    advance(60_001);
+    down = false;
+    await client.post(`${business}/sales`, sale);
+    expect(calls.slice(6).map(keyOf)).toEqual(['key-3', 'key-3', 'key-3', 'key-3', 'key-4']);
+  });
+
+  it("uses the caller's key when it keeps one per action itself", async () => {
+    const { client, calls } = setup(() => json({ ok: true }), keys());
+    await client.post(`${business}/sales`, { ...sale, idempotencyKey: 'checkout-7f3a' });
+    expect(keyOf(calls[0])).toBe('checkout-7f3a');
+  });
+});
+
 describe('auth errors', () => {
   it('emits onAuthError for 401 and 403 then throws, and unsubscribes', async () => {
     const { client } = setup((call) =>

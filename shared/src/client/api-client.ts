@@ -22,6 +22,7 @@ import {
   RETRY_MAX_DELAY_MS,
   SLOW_RESPONSE_MS,
 } from './constants.ts';
+import { createIdempotencyKeys, IDEMPOTENCY_KEY_HEADER } from './idempotency-keys.ts';
 import { createListenerSet } from './listener-set.ts';
 import { createResponseCache } from './response-cache.ts';
 import type { ApiClient, ApiClientOptions, AuthErrorEvent, RequestOptions, SlowResponseEvent } from './types.ts';
@@ -60,8 +61,8 @@ export function retryDelayMs(retry: number): number {
 
 /**
  * Network failures, timeouts and 5xx answers are retried; 4xx never. This applies to every method,
- * as spec §9 says, so a POST whose answer was lost may reach the server twice: endpoints that must
- * not repeat an effect need an idempotency key.
+ * as spec §9 says, so a POST whose answer was lost may reach the server twice: every write carries an
+ * Idempotency-Key (idempotency-keys.ts), and the server answers its repeats with the first answer.
  */
 export function isRetryableError(error: unknown): boolean {
   if (!isApiError(error)) return false;
@@ -188,6 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const authErrorListeners = createListenerSet<AuthErrorEvent>(reportListenerError);
   const slowResponseListeners = createListenerSet<SlowResponseEvent>(reportListenerError);
   const cache = createResponseCache<Answer>({ now });
+  const idempotencyKeys = createIdempotencyKeys({ now, ...(options.newIdempotencyKey ? { newKey: options.newIdempotencyKey } : {}) });
 
   function reportIfSlow(request: PreparedRequest, ms: number): void {
     if (ms <= SLOW_RESPONSE_MS) return;
@@ -299,9 +301,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await cachedGet(prepared, token, requestOptions);
       return parseWithSchema(answer, requestOptions.schema, prepared);
     }
+    // Raw bodies (uploads) have no text to compare: each send is its own action.
+    const signature = body.isJson || body.init === undefined ? `${method} ${target}\n${body.init ?? ''}` : null;
+    const key = requestOptions.idempotencyKey ?? idempotencyKeys.take(signature);
+    prepared.headers[IDEMPOTENCY_KEY_HEADER] = key;
     let answer: Answer;
     try {
       answer = await sendWithRetries(prepared, requestOptions.signal);
+      idempotencyKeys.answered(signature);
+    } catch (error) {
+      if (isRetryableError(error)) idempotencyKeys.unanswered(signature, key);
+      else idempotencyKeys.answered(signature);
+      throw error;
     } finally {
       cache.invalidate(invalidationPrefixFor(target));
     }

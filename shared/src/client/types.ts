@@ -19,6 +19,8 @@ export type ApiClientOptions = {
    * stream tells every other tab, but a tab's own write should not wait for it or need a hand list.
    */
   onDomainEvents?: (types: DomainEventType[]) => void;
+  /** Makes a write's Idempotency-Key (tests fix it; by default a random UUID). */
+  newIdempotencyKey?: () => string;
 };
 
 export type RequestOptions<T> = {
@@ -30,6 +32,8 @@ export type RequestOptions<T> = {
   /** Skip the GET response cache for this call (it still refreshes the cache). */
   fresh?: boolean;
   headers?: Record<string, string>;
+  /** A write's Idempotency-Key, when the caller keeps one per action itself; otherwise the client makes one. */
+  idempotencyKey?: string;
 };
 
 export type AuthErrorEvent = { status: 401 | 403; path: string };

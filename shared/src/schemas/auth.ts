@@ -37,7 +37,11 @@ const email = z
   .max(254)
   .transform((v) => v.trim().toLowerCase());
 
-/** The password rule behind spec §5's "not strong enough" wording. */
+/**
+ * Spec §5's letter rule behind its "not strong enough" wording, as the forms check it while the
+ * user types. A new password must also not be guessable: domain/password-strength.ts, which the
+ * server applies (its dictionaries are too large for the forms' bundle).
+ */
 export const strongPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(8, { error: 'Password must be at least 8 characters' })

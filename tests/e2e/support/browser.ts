@@ -27,7 +27,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
-export const PASSWORD = 'Sneakers2026!';
+export const PASSWORD = 'Cobalt-Meadow-Ferry-53';
 
 /** Creates an account through the API (tests sign in without the UI unless the UI is the subject). */
 export async function registerUser(overrides: Record<string, string> = {}) {

@@ -1,34 +1,62 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Dashboard } from '@tradepost/shared/schemas/sales.ts';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { inventorySummary } from '../inventory/public.ts';
 
-type PeriodRow = { sales: number; units: number; revenue_cents: number; profit_cents: number };
+type Bucket = Dashboard['aged_stock'][number]['bucket'];
 
 /**
  * Sales figures use the same arithmetic as a sale's totals (sales.service presentLine): revenue of
  * kept units plus shipping, less fees, FIFO cost (final when shipped, expected until then) and refunds.
+ * Selected from `sale_lines as l`.
  */
-const LINE_FIGURES = `
-  (l.quantity - l.quantity_cancelled) AS units,
-  (l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents AS revenue,
-  round(l.fees_cents::numeric * (l.quantity - l.quantity_cancelled) / l.quantity) AS fees,
-  l.shipped_cost_cents + (l.quantity - l.quantity_cancelled - l.quantity_shipped)::bigint * l.estimated_unit_cost_cents AS cost`;
+const LINE_FIGURES = [
+  sql<number>`(l.quantity - l.quantity_cancelled)`.as('units'),
+  sql<string>`(l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents`.as('revenue'),
+  sql<string>`round(l.fees_cents::numeric * (l.quantity - l.quantity_cancelled) / l.quantity)`.as('fees'),
+  sql<string>`l.shipped_cost_cents + (l.quantity - l.quantity_cancelled - l.quantity_shipped)::bigint * l.estimated_unit_cost_cents`.as(
+    'cost',
+  ),
+];
+
+/** Where a period starts: midnight today, or N days before now. */
+const since = (days: number | 'today') =>
+  days === 'today' ? sql<string>`date_trunc('day', now())` : sql<string>`now() - interval ${sql.lit(`${days} days`)}`;
 
 export async function dashboard(em: EntityManager, businessId: string): Promise<Dashboard> {
-  const periodSql = (days: number | 'today') => `
-    SELECT count(DISTINCT s.id)::int AS sales, coalesce(sum(x.units), 0)::int AS units,
-           coalesce(sum(x.revenue), 0)::bigint + coalesce((SELECT sum(s2.shipping_cents) FROM sales s2 WHERE s2.business_id = ?
-               AND s2.status <> 'cancelled' AND s2.ordered_at >= ${days === 'today' ? "date_trunc('day', now())" : `now() - interval '${days} days'`}), 0) AS revenue_cents,
-           coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint
-             + coalesce((SELECT sum(s2.shipping_cents) FROM sales s2 WHERE s2.business_id = ? AND s2.status <> 'cancelled'
-                  AND s2.ordered_at >= ${days === 'today' ? "date_trunc('day', now())" : `now() - interval '${days} days'`}), 0)
-             - coalesce((SELECT sum(r.amount_cents) FROM refunds r JOIN sales s3 ON s3.id = r.sale_id WHERE r.business_id = ?
-                  AND s3.ordered_at >= ${days === 'today' ? "date_trunc('day', now())" : `now() - interval '${days} days'`}), 0) AS profit_cents
-      FROM sales s JOIN LATERAL (SELECT ${LINE_FIGURES} FROM sale_lines l WHERE l.sale_id = s.id) x ON true
-     WHERE s.business_id = ? AND s.status <> 'cancelled'
-       AND s.ordered_at >= ${days === 'today' ? "date_trunc('day', now())" : `now() - interval '${days} days'`}`;
+  const db = tenantDb(em, businessId);
   const period = async (days: number | 'today') => {
-    const [row] = await em.execute<PeriodRow[]>(periodSql(days), [businessId, businessId, businessId, businessId]);
+    const from = since(days);
+    const row = await db
+      .selectFrom('sales as s')
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
+        (join) => join.onTrue(),
+      )
+      .where('s.status', '<>', 'cancelled')
+      .where('s.ordered_at', '>=', from)
+      .select((eb) => {
+        const shipping = eb
+          .selectFrom('sales as s2')
+          .where('s2.status', '<>', 'cancelled')
+          .where('s2.ordered_at', '>=', from)
+          .select(sql`sum(s2.shipping_cents)`.as('shipping'));
+        const refunds = eb
+          .selectFrom('refunds as r')
+          .innerJoin('sales as s3', 's3.id', 'r.sale_id')
+          .where('s3.ordered_at', '>=', from)
+          .select(sql`sum(r.amount_cents)`.as('refunds'));
+        return [
+          sql<number>`count(DISTINCT s.id)::int`.as('sales'),
+          sql<number>`coalesce(sum(x.units), 0)::int`.as('units'),
+          sql<string>`coalesce(sum(x.revenue), 0)::bigint + coalesce(${shipping}, 0)`.as('revenue_cents'),
+          sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint + coalesce(${shipping}, 0) - coalesce(${refunds}, 0)`.as(
+            'profit_cents',
+          ),
+        ];
+      })
+      .executeTakeFirst();
     return {
       sales: Number(row?.sales ?? 0),
       units: Number(row?.units ?? 0),
@@ -42,46 +70,90 @@ export async function dashboard(em: EntityManager, businessId: string): Promise<
     period(7),
     period(30),
     inventorySummary(em, businessId),
-    em.execute<{ bucket: Dashboard['aged_stock'][number]['bucket']; units: number; value_cents: number }[]>(
-      `SELECT bucket, sum(quantity_remaining)::int AS units, sum(quantity_remaining::bigint * unit_cost_cents)::bigint AS value_cents
-         FROM (SELECT quantity_remaining, unit_cost_cents,
-                      CASE WHEN acquired_at > now() - interval '30 days' THEN '0-30'
-                           WHEN acquired_at > now() - interval '60 days' THEN '31-60'
-                           WHEN acquired_at > now() - interval '90 days' THEN '61-90'
-                           WHEN acquired_at > now() - interval '180 days' THEN '91-180'
-                           ELSE '180+' END AS bucket
-                 FROM cost_lots WHERE business_id = ? AND quantity_remaining > 0) lots
-        GROUP BY bucket`,
-      [businessId],
-    ),
-    em.execute<{ date: string; sales: number; revenue_cents: number; profit_cents: number }[]>(
-      `SELECT to_char(d.day, 'YYYY-MM-DD') AS date, count(DISTINCT s.id)::int AS sales,
-              coalesce(sum(x.revenue), 0)::bigint AS revenue_cents, coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint AS profit_cents
-         FROM generate_series(date_trunc('day', now()) - interval '29 days', date_trunc('day', now()), interval '1 day') d(day)
-         LEFT JOIN sales s ON s.business_id = ? AND s.status <> 'cancelled' AND s.ordered_at >= d.day AND s.ordered_at < d.day + interval '1 day'
-         LEFT JOIN LATERAL (SELECT ${LINE_FIGURES} FROM sale_lines l WHERE l.sale_id = s.id) x ON true
-        GROUP BY d.day ORDER BY d.day`,
-      [businessId],
-    ),
-    em.execute<{ kind: Dashboard['by_channel'][number]['kind']; sales: number; revenue_cents: number }[]>(
-      `SELECT c.kind, count(DISTINCT s.id)::int AS sales, coalesce(sum(x.revenue), 0)::bigint AS revenue_cents
-         FROM sales s JOIN sales_channels c ON c.id = s.channel_id
-         JOIN LATERAL (SELECT ${LINE_FIGURES} FROM sale_lines l WHERE l.sale_id = s.id) x ON true
-        WHERE s.business_id = ? AND s.status <> 'cancelled' AND s.ordered_at >= now() - interval '30 days'
-        GROUP BY c.kind ORDER BY revenue_cents DESC`,
-      [businessId],
-    ),
-    em.execute<{ fulfillments: number; failed: number; currency: string }[]>(
-      `SELECT (SELECT count(*) FROM fulfillments WHERE business_id = ? AND status IN ('pending', 'picking', 'packed'))::int AS fulfillments,
-              (SELECT count(*) FROM failed_orders WHERE business_id = ? AND status = 'open')::int AS failed,
-              (SELECT currency FROM businesses WHERE id = ?) AS currency`,
-      [businessId, businessId, businessId],
-    ),
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('cost_lots')
+          .where('quantity_remaining', '>', 0)
+          .select([
+            'quantity_remaining',
+            'unit_cost_cents',
+            sql<Bucket>`CASE WHEN acquired_at > now() - interval '30 days' THEN '0-30'
+                             WHEN acquired_at > now() - interval '60 days' THEN '31-60'
+                             WHEN acquired_at > now() - interval '90 days' THEN '61-90'
+                             WHEN acquired_at > now() - interval '180 days' THEN '91-180'
+                             ELSE '180+' END`.as('bucket'),
+          ])
+          .as('lots'),
+      )
+      .select([
+        'bucket',
+        sql<number>`sum(quantity_remaining)::int`.as('units'),
+        sql<string>`sum(quantity_remaining::bigint * unit_cost_cents)::bigint`.as('value_cents'),
+      ])
+      .groupBy('bucket')
+      .execute(),
+    db
+      .selectFrom(
+        sql<{
+          day: string;
+        }>`generate_series(date_trunc('day', now()) - interval '29 days', date_trunc('day', now()), interval '1 day')`.as<'d'>(sql`d(day)`),
+      )
+      .leftJoin('sales as s', (join) =>
+        join
+          .on('s.status', '<>', 'cancelled')
+          .onRef('s.ordered_at', '>=', 'd.day')
+          .on('s.ordered_at', '<', sql<string>`d.day + interval '1 day'`),
+      )
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('date'),
+        sql<number>`count(DISTINCT s.id)::int`.as('sales'),
+        sql<string>`coalesce(sum(x.revenue), 0)::bigint`.as('revenue_cents'),
+        sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint`.as('profit_cents'),
+      ])
+      .groupBy('d.day')
+      .orderBy('d.day')
+      .execute(),
+    db
+      .selectFrom('sales as s')
+      .innerJoin('sales_channels as c', 'c.id', 's.channel_id')
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
+        (join) => join.onTrue(),
+      )
+      .where('s.status', '<>', 'cancelled')
+      .where('s.ordered_at', '>=', since(30))
+      .select([
+        'c.kind',
+        sql<number>`count(DISTINCT s.id)::int`.as('sales'),
+        sql<string>`coalesce(sum(x.revenue), 0)::bigint`.as('revenue_cents'),
+      ])
+      .$narrowType<{ kind: Dashboard['by_channel'][number]['kind'] }>()
+      .groupBy('c.kind')
+      .orderBy('revenue_cents', 'desc')
+      .execute(),
+    db
+      .selectNoFrom((eb) => [
+        sql<number>`${eb
+          .selectFrom('fulfillments')
+          .where('status', 'in', ['pending', 'picking', 'packed'])
+          .select((eb) => eb.fn.countAll().as('open'))}::int`.as('fulfillments'),
+        sql<number>`${eb
+          .selectFrom('failed_orders')
+          .where('status', '=', 'open')
+          .select((eb) => eb.fn.countAll().as('open'))}::int`.as('failed'),
+        eb.selectFrom('businesses').select('currency').as('currency'),
+      ])
+      .executeTakeFirst(),
   ]);
-  const order: Dashboard['aged_stock'][number]['bucket'][] = ['0-30', '31-60', '61-90', '91-180', '180+'];
+  const order: Bucket[] = ['0-30', '31-60', '61-90', '91-180', '180+'];
   const soldUnits = month.units;
   return {
-    currency: open[0]?.currency ?? 'USD',
+    currency: open?.currency ?? 'USD',
     today,
     last_7_days: week,
     last_30_days: month,
@@ -103,7 +175,7 @@ export async function dashboard(em: EntityManager, businessId: string): Promise<
       profit_cents: Number(d.profit_cents),
     })),
     by_channel: byChannel.map((c) => ({ kind: c.kind, sales: Number(c.sales), revenue_cents: Number(c.revenue_cents) })),
-    open_fulfillments: Number(open[0]?.fulfillments ?? 0),
-    open_failed_orders: Number(open[0]?.failed ?? 0),
+    open_fulfillments: Number(open?.fulfillments ?? 0),
+    open_failed_orders: Number(open?.failed ?? 0),
   };
 }

@@ -10,21 +10,24 @@ import {
   userSchema,
 } from '@tradepost/shared/schemas/auth.ts';
 import { messageSchema } from '@tradepost/shared/schemas/common.ts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import type { ModuleRoutes } from '../../platform/module.ts';
 import { requires } from '../../plugins/access.ts';
 import * as auth from './auth.service.ts';
+import { SignInLimited } from './login-limits.ts';
 import { createMobileLoginCode, exchangeMobileLoginCode } from './mobile-login.ts';
+import { noStore } from './no-store.ts';
 import { sessionResponse } from './session-response.ts';
 import { accessLists, presentUser } from './user.presenter.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const authRoutes: ModuleRoutes = async (app, { config, mailer }) => {
   const access = accessLists(config);
   const show = (user: Parameters<typeof presentUser>[0]) => presentUser(user, access);
-  const limits = { perEmail: config.LOGIN_RATE_LIMIT_PER_EMAIL, perIp: config.LOGIN_RATE_LIMIT_PER_IP };
+  const limits = { perAccount: config.LOGIN_RATE_LIMIT_PER_EMAIL, perAddress: config.LOGIN_RATE_LIMIT_PER_IP };
   const tags = ['auth'];
+  // Every answer here carries a token, a one-time code or the user's own details.
+  app.addHook('onSend', noStore);
 
   app.post(
     '/auth/login/json',
@@ -32,9 +35,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       config: requires('public'),
       schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses } },
     },
-    async (request) => {
-      const session = await auth.login(app.orm.em, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }, limits);
-      return sessionResponse(app, session, access);
+    async (request, reply) => {
+      try {
+        const input = { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] };
+        const session = await auth.login(app.orm.em, input, limits, { mailer, log: request.log });
+        return sessionResponse(app, session, access);
+      } catch (error) {
+        if (error instanceof SignInLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 

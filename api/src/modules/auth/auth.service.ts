@@ -1,28 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { registerBodySchema } from '@tradepost/shared/schemas/auth.ts';
-import { strongPasswordSchema, type UpdateMeBody } from '@tradepost/shared/schemas/auth.ts';
+import { PASSWORD_CHANGE_MESSAGES } from '@tradepost/shared/domain/password-messages.ts';
+import { passwordProblems } from '@tradepost/shared/domain/password-strength.ts';
+import type { registerBodySchema, UpdateMeBody } from '@tradepost/shared/schemas/auth.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { AppError, Conflict, TooManyRequests, Unauthorized } from '../../errors.ts';
+import { AppError, Conflict, Unauthorized } from '../../errors.ts';
+import type { Mailer } from '../../platform/mailer.ts';
 import { Business } from '../businesses/public.ts';
 import { Location } from '../inventory/public.ts';
 import { LoginAttempt } from './login-attempt.entity.ts';
+import { addressKey, alertOwnerOnRepeatedFailures, assertMaySignIn, type LoginLimits } from './login-limits.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { assertStrongPassword } from './password-rule.ts';
 import { Session } from './session.entity.ts';
 import { User } from './user.entity.ts';
 import { usernameForEmail, usernameTaken } from './usernames.ts';
 
 export const SESSION_LIFETIME_MS = 720 * 60 * 1000;
 export const TRIAL_DAYS = 14;
-const RATE_WINDOW_MS = 15 * 60 * 1000;
 
 const usernameTakenError = () =>
   new Conflict('This username is taken', 'USERNAME_TAKEN', [{ field: 'username', message: 'This username is taken' }]);
 
 export type RegisterInput = z.output<typeof registerBodySchema>;
-export type RateLimits = { perEmail: number; perIp: number };
 
 /** Creates a business with its owner; the trial starts now. */
 export async function register(em: EntityManager, input: RegisterInput): Promise<User> {
+  await assertStrongPassword(input.password, [input.email, input.username, input.first_name, input.last_name, input.business_name]);
   if (await em.count(User, { email: input.email })) {
     throw new Conflict('An account with this e-mail already exists', 'EMAIL_TAKEN', [
       { field: 'email', message: 'An account with this e-mail already exists' },
@@ -55,17 +59,6 @@ export async function register(em: EntityManager, input: RegisterInput): Promise
   });
 }
 
-async function assertNotRateLimited(em: EntityManager, email: string, ip: string, limits: RateLimits): Promise<void> {
-  const since = new Date(Date.now() - RATE_WINDOW_MS);
-  const [byEmail, byIp] = await Promise.all([
-    em.count(LoginAttempt, { email, succeeded: false, attemptedAt: { $gte: since } }),
-    em.count(LoginAttempt, { ip, attemptedAt: { $gte: since } }),
-  ]);
-  if (byEmail >= limits.perEmail || byIp >= limits.perIp) {
-    throw new TooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
-  }
-}
-
 export async function openSession(em: EntityManager, user: User, userAgent: string | undefined): Promise<Session> {
   const session = em.create(Session, {
     user,
@@ -76,18 +69,24 @@ export async function openSession(em: EntityManager, user: User, userAgent: stri
   return session;
 }
 
-/** Wrong e-mail and wrong password answer the same, in the same time. */
+/**
+ * Wrong e-mail and wrong password answer the same, in the same time. The limits (login-limits.ts)
+ * are checked before the password is looked at, so a refused attempt tells nothing about it.
+ */
 export async function login(
   em: EntityManager,
   input: { email: string; password: string; ip: string; userAgent: string | undefined },
-  limits: RateLimits,
+  limits: LoginLimits,
+  notify: { mailer: Mailer; log: FastifyBaseLogger },
 ): Promise<Session> {
-  await assertNotRateLimited(em, input.email, input.ip, limits);
+  const address = addressKey(input.ip);
+  await assertMaySignIn(em, input.email, address, limits);
   const user = await em.findOne(User, { email: input.email }, { populate: ['business', 'passwordHash'] });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  em.create(LoginAttempt, { email: input.email, ip: input.ip, succeeded: Boolean(user && ok) });
+  em.create(LoginAttempt, { email: input.email, ip: address, succeeded: Boolean(user && ok) });
   if (!user || !ok) {
     await em.flush();
+    await alertOwnerOnRepeatedFailures(em, input.email, user, limits, notify);
     throw new Unauthorized('Incorrect email or password', 'INVALID_CREDENTIALS');
   }
   return openSession(em, user, input.userAgent);
@@ -119,7 +118,7 @@ export async function changePassword(
   auth: { user: User; session: Session },
   input: { current_password: string; new_password: string; confirm_password: string },
 ): Promise<void> {
-  const user = await em.findOneOrFail(User, { id: auth.user.id }, { populate: ['passwordHash'] });
+  const user = await em.findOneOrFail(User, { id: auth.user.id }, { populate: ['passwordHash', 'business'] });
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new AppError(400, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect', [
       { field: 'current_password', message: 'Current password is incorrect' },
@@ -130,10 +129,16 @@ export async function changePassword(
       { field: 'confirm_password', message: 'New passwords do not match' },
     ]);
   }
-  const strength = strongPasswordSchema.safeParse(input.new_password);
-  if (!strength.success) {
-    throw new AppError(400, 'PASSWORD_TOO_WEAK', 'New password is not strong enough', [
-      { field: 'new_password', message: strength.error.issues.map((issue) => issue.message).join(', ') },
+  const problems = await passwordProblems(input.new_password, [
+    user.email,
+    user.username,
+    user.firstName,
+    user.lastName,
+    user.business.name,
+  ]);
+  if (problems.length > 0) {
+    throw new AppError(400, 'PASSWORD_TOO_WEAK', PASSWORD_CHANGE_MESSAGES.tooWeak, [
+      { field: 'new_password', message: problems.join(', ') },
     ]);
   }
   user.passwordHash = await hashPassword(input.new_password);

@@ -88,7 +88,7 @@ describe('login', () => {
     expect(wrongPassword.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password' });
   });
 
-  it('is rate limited per e-mail, even with the right password afterwards', async () => {
+  it('is rate limited per account and address, even with the right password afterwards', async () => {
     const user = await registerAndLogin(t.app);
     for (let i = 0; i < 5; i += 1) {
       const res = await t.app.inject({
@@ -146,14 +146,18 @@ describe('change password', () => {
 
   it('answers each of the three failures with its own code', async () => {
     const user = await registerAndLogin(t.app);
-    const wrong = await change(user.token, { current_password: 'Nope1234', new_password: 'Better2027', confirm_password: 'Better2027' });
+    const wrong = await change(user.token, {
+      current_password: 'Nope1234',
+      new_password: 'Mossy-Harbor-Lantern-27',
+      confirm_password: 'Mossy-Harbor-Lantern-27',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('CURRENT_PASSWORD_INCORRECT');
 
     const mismatch = await change(user.token, {
       current_password: STRONG_PASSWORD,
-      new_password: 'Better2027',
-      confirm_password: 'Better2028',
+      new_password: 'Mossy-Harbor-Lantern-27',
+      confirm_password: 'Mossy-Harbor-Lantern-28',
     });
     expect(mismatch.json().error.code).toBe('PASSWORDS_DO_NOT_MATCH');
 
@@ -169,7 +173,11 @@ describe('change password', () => {
       payload: { email: user.email, password: STRONG_PASSWORD },
     });
     const otherToken = other.json().access_token as string;
-    const ok = await change(user.token, { current_password: STRONG_PASSWORD, new_password: 'Better2027', confirm_password: 'Better2027' });
+    const ok = await change(user.token, {
+      current_password: STRONG_PASSWORD,
+      new_password: 'Mossy-Harbor-Lantern-27',
+      confirm_password: 'Mossy-Harbor-Lantern-27',
+    });
     expect(ok.statusCode).toBe(200);
 
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) })).statusCode).toBe(200);
@@ -177,7 +185,7 @@ describe('change password', () => {
     const newLogin = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login/json',
-      payload: { email: user.email, password: 'Better2027' },
+      payload: { email: user.email, password: 'Mossy-Harbor-Lantern-27' },
     });
     expect(newLogin.statusCode).toBe(200);
   });
@@ -285,6 +293,36 @@ describe('registration rate limit per IP', () => {
       expect((await register('198.51.100.10')).statusCode).toBe(201);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('caching', () => {
+  it('answers carrying a token or personal data are never stored by a browser or a proxy', async () => {
+    const email = uniqueEmail('cache');
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { email, password: STRONG_PASSWORD, business_name: 'Cache Kicks' },
+    });
+    expect(register.headers['cache-control']).toBe('no-store');
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/json', payload: { email, password: STRONG_PASSWORD } });
+    const token = login.json().access_token as string;
+    const failed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/json', payload: { email, password: 'Wrong-guess-1' } });
+    const answers = {
+      login,
+      failed,
+      me: await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) }),
+      'me unauthenticated': await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' }),
+      'me update': await t.app.inject({ method: 'PUT', url: '/api/v1/auth/me', headers: bearer(token), payload: { first_name: 'Cy' } }),
+      demo: await t.app.inject({ method: 'POST', url: '/api/v1/auth/me/toggle-demo-mode', headers: bearer(token) }),
+      'mobile code': await t.app.inject({ method: 'POST', url: '/api/v1/auth/mobile-login', headers: bearer(token) }),
+    };
+    const code = answers['mobile code'].json().code as string;
+    const exchanged = await t.app.inject({ method: 'POST', url: '/api/v1/auth/mobile-login/exchange', payload: { code } });
+    expect(exchanged.statusCode).toBe(200);
+    for (const [name, res] of Object.entries({ ...answers, exchanged })) {
+      expect(res.headers['cache-control'], name).toBe('no-store');
     }
   });
 });

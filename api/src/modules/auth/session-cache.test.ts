@@ -104,7 +104,7 @@ describe('sessions remembered across two API processes on one database', () => {
       method: 'POST',
       url: '/api/v1/auth/change-password',
       headers: bearer(user.token),
-      payload: { current_password: STRONG_PASSWORD, new_password: 'Sneakers2027', confirm_password: 'Sneakers2027' },
+      payload: { current_password: STRONG_PASSWORD, new_password: 'Mossy-Harbor-Lantern-27', confirm_password: 'Mossy-Harbor-Lantern-27' },
     });
     expect(changed.statusCode, changed.body).toBeLessThan(300);
     expect((await me(first, otherToken)).statusCode).toBe(401);

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BatchOperationType } from '@tradepost/shared/schemas/batch-operations.ts';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import type { AnyAdapter } from '../connections/public.ts';
-import type { ItemResult, Platform, VariantRef } from '../marketplaces/public.ts';
+import type { ItemResult, Platform } from '../marketplaces/public.ts';
 import { EBAY_BULK_LIMIT, PlatformError, ReconnectNeeded, SHOPIFY_INPUT_LIMIT, SQUARE_CHANGES_LIMIT } from '../marketplaces/public.ts';
 import type { SyncConnection, SyncDeps } from '../sync/public.ts';
 import {
@@ -16,6 +18,7 @@ import {
   sellingLocations,
   writeSyncLog,
 } from '../sync/public.ts';
+import { jsonRows } from './json-rows.ts';
 
 /** An item taken for sending: pending items get their request built now, `sending` ones keep theirs. */
 export type ClaimedItem = {
@@ -66,29 +69,32 @@ export type SettledItem = { id: string; variant_id: string | null; input: Record
 /** The platform's bulk limits (tests/simulators/README.md): eBay 25 per bulk call, Shopify 250 inputs, Square 100 changes. */
 const bulkLimit: Record<Platform, number> = { ebay: EBAY_BULK_LIMIT, shopify: SHOPIFY_INPUT_LIMIT, square: SQUARE_CHANGES_LIMIT };
 
-type ListedVariantRow = {
-  variant_id: string;
-  listing_id: string;
-  listing_status: string;
-  external_sku: string;
-  external_ref: VariantRef;
-  price_override_cents: number | null;
-  quantity_cap: number | null;
-  quantity_buffer: number | null;
-};
-
-async function listedVariants(context: ExecutorContext, variantIds: string[]): Promise<Map<string, ListedVariantRow>> {
-  const rows = await context.em.execute<ListedVariantRow[]>(
-    `SELECT lv.variant_id, l.id AS listing_id, l.status AS listing_status, lv.external_sku, lv.external_ref,
-            l.price_override_cents, l.quantity_cap, l.quantity_buffer
-       FROM channel_listing_variants lv JOIN channel_listings l ON l.id = lv.listing_id
-      WHERE lv.business_id = ? AND lv.connection_id = ? AND lv.variant_id = ANY(?::uuid[])`,
-    [context.businessId, context.connection.id, `{${variantIds.join(',')}}`],
-  );
+/** The listing row of each of these sizes on the batch's connection, by variant id. */
+async function listedVariants(context: ExecutorContext, variantIds: string[]) {
+  const ids = variantIds.filter((id) => id !== '');
+  const rows =
+    ids.length === 0
+      ? []
+      : await tenantDb(context.em, context.businessId)
+          .selectFrom('channel_listing_variants as lv')
+          .innerJoin('channel_listings as l', 'l.id', 'lv.listing_id')
+          .select([
+            'lv.variant_id',
+            'l.id as listing_id',
+            'l.status as listing_status',
+            'lv.external_sku',
+            'lv.external_ref',
+            'l.price_override_cents',
+            'l.quantity_cap',
+            'l.quantity_buffer',
+          ])
+          .where('lv.connection_id', '=', context.connection.id)
+          .where('lv.variant_id', 'in', ids)
+          .execute();
   return new Map(rows.map((row) => [row.variant_id, row]));
 }
 
-const notListed = (row: ListedVariantRow | undefined): string | null => {
+const notListed = (row: { listing_status: string } | undefined): string | null => {
   if (!row) return 'This size is no longer listed on this platform';
   if (row.listing_status === 'ended') return 'The listing has ended: relist it first';
   return null;
@@ -154,12 +160,13 @@ const priceExecutor = (platform: Platform): Executor => ({
       variant_id: item.variant_id,
       price_cents: typeof item.input.price_cents === 'number' ? item.input.price_cents : null,
     }));
-    await tx.execute(
-      `UPDATE channel_listing_variants lv SET price_override_cents = x.price_cents
-         FROM jsonb_to_recordset(?::jsonb) AS x(variant_id uuid, price_cents integer)
-        WHERE lv.business_id = ? AND lv.connection_id = ? AND lv.variant_id = x.variant_id`,
-      [JSON.stringify(sizePrices), context.businessId, context.connection.id],
-    );
+    await tenantDb(tx, context.businessId)
+      .updateTable('channel_listing_variants as lv')
+      .from(jsonRows(sizePrices, 'variant_id uuid, price_cents integer'))
+      .set((eb) => ({ price_override_cents: eb.ref('x.price_cents') }))
+      .where('lv.connection_id', '=', context.connection.id)
+      .whereRef('lv.variant_id', '=', 'x.variant_id')
+      .execute();
     // A price push that read the old price while this batch ran is corrected (it sends nothing otherwise).
     const repriced = succeeded.flatMap((item) => (item.variant_id ? [item.variant_id] : []));
     if (repriced.length > 0) await emit(tx, context.businessId, 'price.changed', { variant_ids: repriced });
@@ -200,17 +207,18 @@ const quantityExecutor = (platform: Platform): Executor => ({
 
 /** What we told the platform, on the listing row (as the sync engine does) and in the sync log. */
 async function recordPushes(context: ExecutorContext, kind: 'price' | 'quantity', items: ClaimedItem[], outcomes: ItemOutcome[]) {
-  const column = kind === 'price' ? 'pushed_price_cents' : 'pushed_quantity';
   const value = (item: ClaimedItem) => Number(kind === 'price' ? item.request.price_cents : item.request.quantity);
+  const db = tenantDb(context.em, context.businessId);
   for (const [i, item] of items.entries()) {
     const outcome = outcomes[i];
-    if (!outcome || outcome.rateLimited) continue;
-    await context.em.execute(
-      outcome.ok
-        ? `UPDATE channel_listing_variants SET ${column} = ?, pushed_at = now(), last_error = NULL WHERE business_id = ? AND connection_id = ? AND variant_id = ?`
-        : `UPDATE channel_listing_variants SET last_error = ?, last_error_at = now() WHERE business_id = ? AND connection_id = ? AND variant_id = ?`,
-      [outcome.ok ? value(item) : outcome.error, context.businessId, context.connection.id, item.variant_id],
-    );
+    if (!outcome || outcome.rateLimited || item.variant_id === null) continue;
+    const pushed = kind === 'price' ? { pushed_price_cents: value(item) } : { pushed_quantity: value(item) };
+    await db
+      .updateTable('channel_listing_variants')
+      .set(outcome.ok ? { ...pushed, pushed_at: sql`now()`, last_error: null } : { last_error: outcome.error, last_error_at: sql`now()` })
+      .where('connection_id', '=', context.connection.id)
+      .where('variant_id', '=', item.variant_id)
+      .execute();
   }
   await writeSyncLog(
     context.em,
@@ -277,10 +285,16 @@ const listExecutor: Executor = {
 const endExecutor: Executor = {
   chunkSize: 1,
   async prepare(context, items) {
-    const rows = await context.em.execute<{ id: string; product_id: string; status: string }[]>(
-      'SELECT id, product_id, status FROM channel_listings WHERE business_id = ? AND connection_id = ? AND product_id = ANY(?::uuid[])',
-      [context.businessId, context.connection.id, `{${items.map((item) => item.product_id ?? '').join(',')}}`],
-    );
+    const productIds = items.flatMap((item) => (item.product_id ? [item.product_id] : []));
+    const rows =
+      productIds.length === 0
+        ? []
+        : await tenantDb(context.em, context.businessId)
+            .selectFrom('channel_listings')
+            .select(['id', 'product_id', 'status'])
+            .where('connection_id', '=', context.connection.id)
+            .where('product_id', 'in', productIds)
+            .execute();
     const byProduct = new Map(rows.map((row) => [row.product_id, row]));
     return items.map((item) => {
       const listing = byProduct.get(item.product_id ?? '');

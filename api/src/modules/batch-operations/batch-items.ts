@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateBatchBody } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import type { Platform } from '../marketplaces/public.ts';
 import { channelPrices, platformNames } from '../sync/public.ts';
@@ -15,8 +16,6 @@ export type NewBatchItem = {
 };
 
 type Connection = { id: string; channel_id: string; platform: Platform };
-
-const uuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
 
 function firstDuplicate(ids: string[], field: string): FieldError | null {
   const seen = new Set<string>();
@@ -49,13 +48,12 @@ export async function resolveBatchItems(
     const ids = body.items.map((item) => item.product_id);
     const duplicate = firstDuplicate(ids, 'product_id');
     if (duplicate) refuse([duplicate]);
-    const rows = await em.execute<{ id: string; status: string; listing_status: string | null }[]>(
-      `SELECT p.id, p.status, l.status AS listing_status
-         FROM products p
-         LEFT JOIN channel_listings l ON l.product_id = p.id AND l.connection_id = ? AND l.business_id = p.business_id
-        WHERE p.business_id = ? AND p.id = ANY(?::uuid[])`,
-      [connection.id, businessId, uuidArray(ids)],
-    );
+    const rows = await tenantDb(em, businessId)
+      .selectFrom('products as p')
+      .leftJoin('channel_listings as l', (join) => join.onRef('l.product_id', '=', 'p.id').on('l.connection_id', '=', connection.id))
+      .select(['p.id', 'p.status', 'l.status as listing_status'])
+      .where('p.id', 'in', ids)
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     const missing = ids.find((id) => !byId.has(id));
     if (missing) throw new NotFound(`Product ${missing} not found`);
@@ -78,22 +76,15 @@ export async function resolveBatchItems(
   const ids = body.items.map((item) => item.variant_id);
   const duplicate = firstDuplicate(ids, 'variant_id');
   if (duplicate) refuse([duplicate]);
-  const rows = await em.execute<
-    {
-      id: string;
-      product_id: string;
-      external_sku: string | null;
-      listing_status: string | null;
-      price_override_cents: number | null;
-    }[]
-  >(
-    `SELECT v.id, v.product_id, lv.external_sku, l.status AS listing_status, l.price_override_cents
-       FROM variants v
-       LEFT JOIN channel_listing_variants lv ON lv.variant_id = v.id AND lv.connection_id = ? AND lv.business_id = v.business_id
-       LEFT JOIN channel_listings l ON l.id = lv.listing_id
-      WHERE v.business_id = ? AND v.id = ANY(?::uuid[])`,
-    [connection.id, businessId, uuidArray(ids)],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('variants as v')
+    .leftJoin('channel_listing_variants as lv', (join) =>
+      join.onRef('lv.variant_id', '=', 'v.id').on('lv.connection_id', '=', connection.id),
+    )
+    .leftJoin('channel_listings as l', 'l.id', 'lv.listing_id')
+    .select(['v.id', 'v.product_id', 'lv.external_sku', 'l.status as listing_status', 'l.price_override_cents'])
+    .where('v.id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new NotFound(`Variant ${missing} not found`);

@@ -10,38 +10,52 @@ import type {
   BatchOperation,
   CreateBatchBody,
 } from '@tradepost/shared/schemas/batch-operations.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import type { DB, JsonObject } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { defineJob, enqueueJob } from '../../jobs/queue.ts';
 import { loadConnection } from '../connections/public.ts';
 import { platformNames } from '../sync/public.ts';
 import { resolveBatchItems } from './batch-items.ts';
+import { jsonRows } from './json-rows.ts';
 
-export type BatchRow = {
-  id: string;
-  business_id: string;
-  connection_id: string;
-  platform: BatchOperation['platform'];
-  operation_type: BatchOperation['operation_type'];
-  status: BatchOperation['status'];
-  total: number;
-  succeeded: number;
-  failed: number;
-  created_by: string | null;
-  created_by_first: string | null;
-  created_by_last: string | null;
-  created_by_username: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  cursor_key: string;
-};
+/** Batches with their creator's name, as presentBatch reads them. */
+const selectBatches = (db: Kysely<DB>) =>
+  db
+    .selectFrom('batch_operations as b')
+    .leftJoin('users as u', 'u.id', 'b.created_by')
+    .select([
+      'b.id',
+      'b.business_id',
+      'b.connection_id',
+      'b.platform',
+      'b.operation_type',
+      'b.status',
+      'b.total',
+      'b.succeeded',
+      'b.failed',
+      'b.created_by',
+      'u.first_name as created_by_first',
+      'u.last_name as created_by_last',
+      'u.username as created_by_username',
+      'b.created_at',
+      'b.started_at',
+      'b.finished_at',
+    ])
+    .$narrowType<Pick<BatchOperation, 'platform' | 'operation_type' | 'status'>>();
 
-const BATCH_COLUMNS = `b.id, b.business_id, b.connection_id, b.platform, b.operation_type, b.status, b.total, b.succeeded, b.failed,
-  b.created_by, u.first_name AS created_by_first, u.last_name AS created_by_last, u.username AS created_by_username,
-  b.created_at, b.started_at, b.finished_at, to_json(b.created_at)#>>'{}' AS cursor_key`;
-const BATCH_FROM = 'batch_operations b LEFT JOIN users u ON u.id = b.created_by';
+export type BatchRow = InferResult<ReturnType<typeof selectBatches>>[number];
+
+/** The business's latest batches on one connection, newest first (a marketplace's dashboard). */
+export const recentBatches = (em: EntityManager, businessId: string, connectionId: string, limit: number): Promise<BatchRow[]> =>
+  selectBatches(tenantDb(em, businessId))
+    .where('b.connection_id', '=', connectionId)
+    .orderBy('b.created_at', 'desc')
+    .limit(limit)
+    .execute();
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -79,10 +93,7 @@ export function presentBatch(row: BatchRow): BatchOperation {
 }
 
 export async function loadBatchRow(em: EntityManager, businessId: string, batchId: string): Promise<BatchRow | null> {
-  const [row] = await em.execute<BatchRow[]>(`SELECT ${BATCH_COLUMNS} FROM ${BATCH_FROM} WHERE b.business_id = ? AND b.id = ?`, [
-    businessId,
-    batchId,
-  ]);
+  const row = await selectBatches(tenantDb(em, businessId)).where('b.id', '=', batchId).executeTakeFirst();
   return row ?? null;
 }
 
@@ -122,18 +133,40 @@ export async function createBatch(
   const items = await resolveBatchItems(em, scope.businessId, connection, body);
   const batchId = newId();
   await em.transactional(async (tx) => {
-    await tx.execute(
-      `INSERT INTO batch_operations (id, business_id, connection_id, platform, operation_type, total, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [batchId, scope.businessId, connection.id, connection.platform, body.operation_type, items.length, scope.userId],
-    );
+    const db = tenantDb(tx, scope.businessId);
+    await db
+      .insertInto('batch_operations')
+      .values({
+        id: batchId,
+        connection_id: connection.id,
+        platform: connection.platform,
+        operation_type: body.operation_type,
+        total: items.length,
+        created_by: scope.userId,
+      })
+      .execute();
     // One statement for up to 10,000 rows: the items travel as one JSON array.
-    await tx.execute(
-      `INSERT INTO batch_operation_items (id, business_id, batch_id, seq, product_id, variant_id, sku, input)
-       SELECT x.id, ?, ?, x.seq, x.product_id, x.variant_id, x.sku, x.input
-         FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, seq integer, product_id uuid, variant_id uuid, sku text, input jsonb)`,
-      [scope.businessId, batchId, JSON.stringify(items.map((item) => ({ id: newId(), ...item })))],
+    const rows = jsonRows(
+      items.map((item) => ({ id: newId(), ...item })),
+      'id uuid, seq integer, product_id uuid, variant_id uuid, sku text, input jsonb',
     );
+    await db
+      .insertInto('batch_operation_items')
+      .columns(['id', 'batch_id', 'seq', 'product_id', 'variant_id', 'sku', 'input'])
+      .expression(
+        db
+          .selectFrom(rows)
+          .select((eb) => [
+            'x.id',
+            eb.cast<string>(eb.val(batchId), 'uuid').as('batch_id'),
+            'x.seq',
+            'x.product_id',
+            'x.variant_id',
+            'x.sku',
+            'x.input',
+          ]),
+      )
+      .execute();
     await enqueueRun(tx, scope.businessId, batchId);
   });
   return presentBatch(await batchOrNotFound(em, scope.businessId, batchId));
@@ -150,58 +183,52 @@ function decodeCursor(cursor: string): [string, string] {
   throw new Invalid('Cursor is not one this list gave out', [{ field: 'cursor', message: 'Cursor is not one this list gave out' }]);
 }
 
-const encodeCursor = (row: BatchRow) => Buffer.from(JSON.stringify([row.cursor_key, row.id])).toString('base64url');
+const encodeCursor = (row: { cursor_key: string; id: string }) =>
+  Buffer.from(JSON.stringify([row.cursor_key, row.id])).toString('base64url');
 
 /** Newest first, filtered by status, platform and type; keyset pages. */
 export async function listBatches(em: EntityManager, businessId: string, query: BatchListQuery): Promise<BatchList> {
-  const where = ['b.business_id = ?'];
-  const params: unknown[] = [businessId];
-  if (query.status) {
-    where.push('b.status = ?');
-    params.push(query.status);
-  }
-  if (query.platform) {
-    where.push('b.platform = ?');
-    params.push(query.platform);
-  }
-  if (query.operation_type) {
-    where.push('b.operation_type = ?');
-    params.push(query.operation_type);
-  }
+  let select = selectBatches(tenantDb(em, businessId)).select(sql<string>`to_json(b.created_at)#>>'{}'`.as('cursor_key'));
+  if (query.status) select = select.where('b.status', '=', query.status);
+  if (query.platform) select = select.where('b.platform', '=', query.platform);
+  if (query.operation_type) select = select.where('b.operation_type', '=', query.operation_type);
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
-    where.push('(b.created_at, b.id) < (?::timestamptz, ?::uuid)');
-    params.push(createdAt, id);
+    select = select.where(sql<boolean>`(b.created_at, b.id) < (${createdAt}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await em.execute<BatchRow[]>(
-    `SELECT ${BATCH_COLUMNS} FROM ${BATCH_FROM} WHERE ${where.join(' AND ')} ORDER BY b.created_at DESC, b.id DESC LIMIT ?`,
-    [...params, query.limit + 1],
-  );
+  const rows = await select
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { batches: page.map(presentBatch), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
-type ItemRow = {
-  seq: number;
-  product_id: string | null;
-  variant_id: string | null;
-  sku: string | null;
-  title: string | null;
-  size: string | null;
-  input: Record<string, unknown>;
-  status: BatchItemStatus;
-  attempts: number;
-  error: string | null;
-  updated_at: Date;
-  request?: unknown;
-  response?: unknown;
-};
+/** One batch's items with the product and size each is about, as presentItem reads them. */
+const selectItems = (db: Kysely<DB>, batchId: string) =>
+  db
+    .selectFrom('batch_operation_items as i')
+    .leftJoin('variants as v', 'v.id', 'i.variant_id')
+    .leftJoin('products as p', (join) => join.on((eb) => eb('p.id', '=', eb.fn.coalesce('i.product_id', 'v.product_id'))))
+    .where('i.batch_id', '=', batchId)
+    .select([
+      'i.seq',
+      'i.product_id',
+      'i.variant_id',
+      'i.sku',
+      'p.title',
+      'v.size',
+      'i.input',
+      'i.status',
+      'i.attempts',
+      'i.error',
+      'i.updated_at',
+    ])
+    .$narrowType<{ input: JsonObject; status: BatchItemStatus }>();
 
-const ITEM_COLUMNS = `i.seq, i.product_id, i.variant_id, i.sku, p.title, v.size, i.input, i.status, i.attempts, i.error, i.updated_at`;
-const ITEM_FROM = `batch_operation_items i
-  LEFT JOIN variants v ON v.id = i.variant_id AND v.business_id = i.business_id
-  LEFT JOIN products p ON p.id = coalesce(i.product_id, v.product_id) AND p.business_id = i.business_id`;
+type ItemRow = InferResult<ReturnType<typeof selectItems>>[number];
 
 function presentItem(row: ItemRow): BatchItem {
   const label = row.title === null ? (row.sku ?? `Item ${row.seq}`) : row.size ? `${row.title} · ${row.size}` : row.title;
@@ -227,16 +254,12 @@ export async function getBatch(
   query: { status?: BatchItemStatus | undefined; cursor?: number | undefined; limit: number },
 ): Promise<BatchDetail> {
   const batch = await batchOrNotFound(em, businessId, batchId);
-  const where = ['i.business_id = ?', 'i.batch_id = ?', 'i.seq > ?'];
-  const params: unknown[] = [businessId, batchId, query.cursor ?? 0];
-  if (query.status) {
-    where.push('i.status = ?');
-    params.push(query.status);
-  }
-  const rows = await em.execute<ItemRow[]>(`SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE ${where.join(' AND ')} ORDER BY i.seq LIMIT ?`, [
-    ...params,
-    query.limit + 1,
-  ]);
+  let select = selectItems(tenantDb(em, businessId), batchId).where('i.seq', '>', query.cursor ?? 0);
+  if (query.status) select = select.where('i.status', '=', query.status);
+  const rows = await select
+    .orderBy('i.seq')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -249,10 +272,10 @@ export async function getBatch(
 /** One item with the exact request sent for it and the platform's answer (the debug screen). */
 export async function getBatchItem(em: EntityManager, businessId: string, batchId: string, seq: number): Promise<BatchItemDetail> {
   await batchOrNotFound(em, businessId, batchId);
-  const [row] = await em.execute<ItemRow[]>(
-    `SELECT ${ITEM_COLUMNS}, i.request, i.response FROM ${ITEM_FROM} WHERE i.business_id = ? AND i.batch_id = ? AND i.seq = ?`,
-    [businessId, batchId, seq],
-  );
+  const row = await selectItems(tenantDb(em, businessId), batchId)
+    .select(['i.request', 'i.response'])
+    .where('i.seq', '=', seq)
+    .executeTakeFirst();
   if (!row) throw new NotFound('Batch item not found');
   return { ...presentItem(row), request: row.request ?? null, response: row.response ?? null };
 }
@@ -261,20 +284,21 @@ export async function getBatchItem(em: EntityManager, businessId: string, batchI
 export async function retryFailedItems(em: EntityManager, businessId: string, batchId: string): Promise<BatchOperation> {
   await batchOrNotFound(em, businessId, batchId);
   await em.transactional(async (tx) => {
-    const [locked] = await tx.execute<{ failed: number }[]>(
-      'SELECT failed FROM batch_operations WHERE business_id = ? AND id = ? FOR UPDATE',
-      [businessId, batchId],
-    );
-    const reset = await tx.execute<{ seq: number }[]>(
-      `UPDATE batch_operation_items SET status = 'pending', error = NULL, updated_at = now()
-        WHERE business_id = ? AND batch_id = ? AND status = 'failed' RETURNING seq`,
-      [businessId, batchId],
-    );
+    const db = tenantDb(tx, businessId);
+    const locked = await db.selectFrom('batch_operations').select('failed').where('id', '=', batchId).forUpdate().executeTakeFirst();
+    const reset = await db
+      .updateTable('batch_operation_items')
+      .set({ status: 'pending', error: null, updated_at: sql`now()` })
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'failed')
+      .returning('seq')
+      .execute();
     if (reset.length === 0 || !locked) throw new Conflict('This batch has no failed items to retry', 'NOTHING_TO_RETRY');
-    await tx.execute(
-      `UPDATE batch_operations SET status = 'queued', failed = failed - ?, finished_at = NULL WHERE business_id = ? AND id = ?`,
-      [reset.length, businessId, batchId],
-    );
+    await db
+      .updateTable('batch_operations')
+      .set((eb) => ({ status: 'queued', failed: eb('failed', '-', reset.length), finished_at: null }))
+      .where('id', '=', batchId)
+      .execute();
     await enqueueRun(tx, businessId, batchId);
   });
   return presentBatch(await batchOrNotFound(em, businessId, batchId));

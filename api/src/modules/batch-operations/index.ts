@@ -8,6 +8,11 @@ export const batchOperationsModule = defineModule({
   name: 'batch-operations',
   description: 'Bulk price, quantity and listing changes on a marketplace, and listing imports.',
   businessRoutes: [batchOperationsRoutes],
+  ownedIds: {
+    batchId: { table: 'batch_operations', notFound: 'Batch operation not found' },
+    connectionId: { table: 'channel_connections', notFound: 'Connection not found' },
+    productId: { table: 'products', notFound: 'Product not found' },
+  },
   permissions: ['listings:read', 'listings:write'],
   jobs: [
     handles(batchRunJob, (app, { config }) =>

@@ -8,7 +8,9 @@ import type {
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import { createProductBodySchema } from '@tradepost/shared/schemas/catalog.ts';
 import type { SizeSource } from '@tradepost/shared/schemas/sizes.ts';
+import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 import { addVariant, createProduct } from '../catalog/public.ts';
 import { postMovements } from '../inventory/public.ts';
@@ -33,8 +35,6 @@ const PAGE_SIZE = 25;
 
 type Listing = ExternalListing<VariantRef>;
 
-type Hit = { variant_id: string; product_id: string; title: string };
-
 type Matched = {
   kind: 'sku' | 'style_code' | 'none';
   productId: string | null;
@@ -45,7 +45,9 @@ type Matched = {
   variantBySku: Map<string, string>;
 };
 
-const jsonList = (values: string[]) => JSON.stringify([...new Set(values)]);
+/** A list of strings as one parameter, read back as the table `x` with the one column `value`. */
+const jsonValues = (values: string[]) =>
+  sql<{ value: string }>`jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb)`.as<'x'>(sql`x(value)`);
 
 /**
  * What each listing of a page is to us: a product found by a size's SKU (our SKUs, this channel's
@@ -53,41 +55,60 @@ const jsonList = (values: string[]) => JSON.stringify([...new Set(values)]);
  * is already linked and anything that keeps it from being imported.
  */
 async function matchListings(em: EntityManager, connection: SyncConnection, listings: Listing[]): Promise<Map<string, Matched>> {
-  const businessId = connection.business_id;
+  const db = tenantDb(em, connection.business_id);
   const skus = listings.flatMap((l) => l.variants.map((v) => v.sku.trim()).filter(Boolean));
-  const skuHits = await em.execute<(Hit & { sku: string })[]>(
-    `SELECT DISTINCT ON (x.sku) x.sku, v.id AS variant_id, v.product_id, p.title
-       FROM jsonb_array_elements_text(?::jsonb) AS x(sku)
-       JOIN LATERAL (
-         SELECT m.variant_id, 1 AS rank FROM sku_mappings m
-          WHERE m.business_id = ? AND m.channel_id = ? AND lower(m.external_sku) = lower(x.sku)
-         UNION ALL
-         SELECT v.id, 2 FROM variants v WHERE v.business_id = ? AND lower(v.sku) = lower(x.sku)
-       ) hit ON true
-       JOIN variants v ON v.id = hit.variant_id
-       JOIN products p ON p.id = v.product_id
-      ORDER BY x.sku, hit.rank`,
-    [jsonList(skus), businessId, connection.channel_id, businessId],
-  );
+  const skuHits = await db
+    .selectFrom(jsonValues(skus))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('sku_mappings as m')
+          .select(['m.variant_id', sql<number>`1`.as('rank')])
+          .where('m.channel_id', '=', connection.channel_id)
+          .where((w) => w(w.fn('lower', ['m.external_sku']), '=', w.fn('lower', ['x.value'])))
+          .unionAll(
+            eb
+              .selectFrom('variants as own')
+              .select(['own.id as variant_id', sql<number>`2`.as('rank')])
+              .where((w) => w(w.fn('lower', ['own.sku']), '=', w.fn('lower', ['x.value']))),
+          )
+          .as('hit'),
+      (join) => join.onTrue(),
+    )
+    .innerJoin('variants as v', 'v.id', 'hit.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .distinctOn('x.value')
+    .select(['x.value as sku', 'v.id as variant_id', 'v.product_id', 'p.title'])
+    .orderBy('x.value')
+    .orderBy('hit.rank')
+    .execute();
   const codes = listings.flatMap((l) => l.variants.map((v) => v.barcode ?? '').filter(Boolean));
-  const codeHits = await em.execute<(Hit & { code: string })[]>(
-    `SELECT b.code, v.id AS variant_id, v.product_id, p.title
-       FROM barcodes b JOIN variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id
-      WHERE b.business_id = ? AND b.code IN (SELECT value FROM jsonb_array_elements_text(?::jsonb))`,
-    [businessId, jsonList(codes)],
-  );
+  const codeHits = await db
+    .selectFrom('barcodes as b')
+    .innerJoin('variants as v', 'v.id', 'b.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['b.code', 'v.id as variant_id', 'v.product_id', 'p.title'])
+    .where('b.code', 'in', (eb) => eb.selectFrom(jsonValues(codes)).select('x.value'))
+    .execute();
   const styleCodes = listings.map((l) => l.styleCode ?? '').filter(Boolean);
-  const styleHits = await em.execute<{ id: string; title: string; code: string }[]>(
-    `SELECT id, title, lower(style_code) AS code FROM products
-      WHERE business_id = ? AND condition <> 'pre_owned'
-        AND lower(style_code) IN (SELECT lower(value) FROM jsonb_array_elements_text(?::jsonb))`,
-    [businessId, jsonList(styleCodes)],
-  );
-  const linkedRows = await em.execute<{ external_id: string }[]>(
-    `SELECT external_id FROM channel_listings
-      WHERE business_id = ? AND connection_id = ? AND external_id IN (SELECT value FROM jsonb_array_elements_text(?::jsonb))`,
-    [businessId, connection.id, jsonList(listings.map((l) => l.externalId))],
-  );
+  const styleHits = await db
+    .selectFrom('products')
+    .select((eb) => ['id', 'title', eb.fn<string>('lower', ['style_code']).as('code')])
+    .where('condition', '<>', 'pre_owned')
+    .where((eb) =>
+      eb(
+        eb.fn('lower', ['style_code']),
+        'in',
+        eb.selectFrom(jsonValues(styleCodes)).select((x) => x.fn<string>('lower', ['x.value']).as('value')),
+      ),
+    )
+    .execute();
+  const linkedRows = await db
+    .selectFrom('channel_listings')
+    .select('external_id')
+    .where('connection_id', '=', connection.id)
+    .where('external_id', 'in', (eb) => eb.selectFrom(jsonValues(listings.map((l) => l.externalId))).select('x.value'))
+    .execute();
   const bySku = new Map(skuHits.map((hit) => [hit.sku.toLowerCase(), hit]));
   const byCode = new Map(codeHits.map((hit) => [hit.code, hit]));
   const byStyle = new Map(styleHits.map((hit) => [hit.code, hit]));
@@ -264,53 +285,60 @@ async function linkListing(
   productId: string,
   variantIds: string[],
 ): Promise<{ mappings: number }> {
-  const { businessId, connection } = context;
-  const [taken] = await tx.execute<{ external_id: string | null }[]>(
-    'SELECT external_id FROM channel_listings WHERE business_id = ? AND connection_id = ? AND product_id = ?',
-    [businessId, connection.id, productId],
-  );
+  const { connection } = context;
+  const db = tenantDb(tx, context.businessId);
+  const taken = await db
+    .selectFrom('channel_listings')
+    .select('external_id')
+    .where('connection_id', '=', connection.id)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
   if (taken)
     throw new Invalid(
       `This product is already listed on ${platformNames[connection.platform]} as ${taken.external_id ?? 'another listing'}`,
     );
   const listingId = newId();
-  await tx.execute(
-    `INSERT INTO channel_listings (id, business_id, connection_id, product_id, external_id, external_url, status, listed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, now())`,
-    [listingId, businessId, connection.id, productId, listing.externalId, listing.url, listing.status === 'active' ? 'active' : 'ended'],
-  );
+  await db
+    .insertInto('channel_listings')
+    .values({
+      id: listingId,
+      connection_id: connection.id,
+      product_id: productId,
+      external_id: listing.externalId,
+      external_url: listing.url,
+      status: listing.status === 'active' ? 'active' : 'ended',
+      listed_at: sql`now()`,
+    })
+    .execute();
   let mappings = 0;
   for (const [i, variant] of listing.variants.entries()) {
     const variantId = variantIds[i] ?? '';
-    const [ours] = await tx.execute<{ sku: string }[]>('SELECT sku FROM variants WHERE business_id = ? AND id = ?', [
-      businessId,
-      variantId,
-    ]);
+    const ours = await db.selectFrom('variants').select('sku').where('id', '=', variantId).executeTakeFirst();
     if (ours && ours.sku.toLowerCase() !== variant.sku.trim().toLowerCase()) {
-      const added = await tx.execute<{ id: string }[]>(
-        `INSERT INTO sku_mappings (id, business_id, channel_id, external_sku, variant_id) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (business_id, channel_id, lower(external_sku)) DO NOTHING RETURNING id`,
-        [newId(), businessId, connection.channel_id, variant.sku.trim(), variantId],
-      );
+      const added = await db
+        .insertInto('sku_mappings')
+        .values({ id: newId(), channel_id: connection.channel_id, external_sku: variant.sku.trim(), variant_id: variantId })
+        .onConflict((conflict) => conflict.expression(sql`business_id, channel_id, lower(external_sku)`).doNothing())
+        .returning('id')
+        .execute();
       mappings += added.length;
     }
-    await tx.execute(
-      `INSERT INTO channel_listing_variants (id, business_id, listing_id, connection_id, variant_id, external_sku, external_ref,
-                                             pushed_quantity, pushed_price_cents, pushed_at, channel_quantity, channel_checked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, now(), ?, now())`,
-      [
-        newId(),
-        businessId,
-        listingId,
-        connection.id,
-        variantId,
-        variant.sku.trim(),
-        JSON.stringify(variant.ref),
-        variant.quantity,
-        variant.priceCents,
-        variant.quantity,
-      ],
-    );
+    await db
+      .insertInto('channel_listing_variants')
+      .values({
+        id: newId(),
+        listing_id: listingId,
+        connection_id: connection.id,
+        variant_id: variantId,
+        external_sku: variant.sku.trim(),
+        external_ref: JSON.stringify(variant.ref),
+        pushed_quantity: variant.quantity,
+        pushed_price_cents: variant.priceCents,
+        pushed_at: sql`now()`,
+        channel_quantity: variant.quantity,
+        channel_checked_at: sql`now()`,
+      })
+      .execute();
   }
   return { mappings };
 }
@@ -354,14 +382,14 @@ async function importOne(context: ImportContext, listing: Listing, matched: Matc
     // Sizes are read before the transaction: a size string nothing reads stays queued for size matching even when this row fails.
     if (matched.productId !== null) {
       const productId = matched.productId;
-      const [product] = await context.em.execute<{ title: string; size_format: string; category: ImportListingsBody['category'] }[]>(
-        'SELECT title, size_format, category FROM products WHERE business_id = ? AND id = ?',
-        [businessId, productId],
-      );
-      const existing = await context.em.execute<{ id: string; size: string }[]>(
-        'SELECT id, size FROM variants WHERE business_id = ? AND product_id = ?',
-        [businessId, productId],
-      );
+      const db = tenantDb(context.em, businessId);
+      const product = await db
+        .selectFrom('products')
+        .select(['title', 'size_format', 'category'])
+        .where('id', '=', productId)
+        .$narrowType<{ category: NonNullable<ImportListingsBody['category']> }>()
+        .executeTakeFirst();
+      const existing = await db.selectFrom('variants').select(['id', 'size']).where('product_id', '=', productId).execute();
       // Each size: ours by SKU, else ours by size (a style-code match), else a new size of the product.
       const plan: ({ variantId: string } | { size: string })[] = [];
       for (const variant of listing.variants) {
@@ -399,10 +427,12 @@ async function importOne(context: ImportContext, listing: Listing, matched: Matc
             ...(variant.priceCents > 0 ? { price_cents: variant.priceCents } : {}),
             barcodes: variant.barcode ? [{ code: variant.barcode }] : [],
           });
-          const [added] = await tx.execute<{ id: string }[]>(
-            'SELECT id FROM variants WHERE business_id = ? AND product_id = ? AND size = ?',
-            [businessId, productId, step.size],
-          );
+          const added = await tenantDb(tx, businessId)
+            .selectFrom('variants')
+            .select('id')
+            .where('product_id', '=', productId)
+            .where('size', '=', step.size)
+            .executeTakeFirst();
           variantIds.push(added?.id ?? '');
           opening.push({ variantId: added?.id ?? '', quantity: variant.quantity });
         }
@@ -445,10 +475,11 @@ async function importOne(context: ImportContext, listing: Listing, matched: Matc
     if (!parsed.success) return failed(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
     return await context.em.transactional(async (tx) => {
       const productId = await createProduct(tx, businessId, parsed.data);
-      const created = await tx.execute<{ id: string; sku: string }[]>(
-        'SELECT id, sku FROM variants WHERE business_id = ? AND product_id = ?',
-        [businessId, productId],
-      );
+      const created = await tenantDb(tx, businessId)
+        .selectFrom('variants')
+        .select(['id', 'sku'])
+        .where('product_id', '=', productId)
+        .execute();
       const idBySku = new Map(created.map((v) => [v.sku.toLowerCase(), v.id]));
       const variantIds = listing.variants.map((v) => idBySku.get(v.sku.trim().toLowerCase()) ?? '');
       await linkListing(tx, context, listing, productId, variantIds);
@@ -474,6 +505,13 @@ async function importOne(context: ImportContext, listing: Listing, matched: Matc
   }
 }
 
+/** The location chosen for opening stock, or else the default one; archived locations take none. */
+function openLocation(em: EntityManager, businessId: string, locationId: string | undefined) {
+  const open = tenantDb(em, businessId).selectFrom('locations').select('id').where('archived_at', 'is', null);
+  if (locationId) return open.where('id', '=', locationId).executeTakeFirst();
+  return open.orderBy('is_default', 'desc').orderBy('created_at').limit(1).executeTakeFirst();
+}
+
 /**
  * Imports the chosen listings of one page (read again from the platform, so nothing the browser
  * sends becomes a platform reference): each in its own transaction, so one bad listing fails alone
@@ -488,15 +526,7 @@ export async function importListings(
 ): Promise<ImportListingsResult> {
   const body = withDefaults(rawBody);
   const connection = await syncConnectionOrFail(em, scope.businessId, connectionId);
-  const [location] = body.location_id
-    ? await em.execute<{ id: string }[]>('SELECT id FROM locations WHERE business_id = ? AND id = ? AND archived_at IS NULL', [
-        scope.businessId,
-        body.location_id,
-      ])
-    : await em.execute<{ id: string }[]>(
-        'SELECT id FROM locations WHERE business_id = ? AND archived_at IS NULL ORDER BY is_default DESC, created_at LIMIT 1',
-        [scope.businessId],
-      );
+  const location = await openLocation(em, scope.businessId, body.location_id);
   if (!location) throw new NotFound(body.location_id ? 'Location not found' : 'Add a location before importing listings');
   const page = await readPage(deps, connection, body.cursor);
   const wanted = new Set(body.external_ids);

@@ -9,14 +9,15 @@ import type {
   MarketplaceVariant,
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
-import type { SyncLogEntry } from '@tradepost/shared/schemas/sync.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
+import type { DB, JsonObject } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
-import { type BatchRow, presentBatch } from './batch-operations.service.ts';
+import { syncLogEntries } from '../sync/public.ts';
+import { presentBatch, recentBatches } from './batch-operations.service.ts';
 
 // Read models of the marketplace pages (ebay-listings, ebay/products/:id, shopify, shopify-sync,
 // square-dashboard, square-sync): our listings on one platform, from channel_listings.
-
-type ConnectionRow = MarketplaceConnection & { last_sync_at: Date | null };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -26,66 +27,80 @@ export async function platformConnection(
   businessId: string,
   platform: MarketplacePlatform,
 ): Promise<MarketplaceConnection | null> {
-  const [row] = await em.execute<ConnectionRow[]>(
-    `SELECT id, status, environment, account_name, status_reason, last_sync_at, last_error
-       FROM channel_connections WHERE business_id = ? AND platform = ? ORDER BY created_at DESC LIMIT 1`,
-    [businessId, platform],
-  );
+  const row = await tenantDb(em, businessId)
+    .selectFrom('channel_connections')
+    .select(['id', 'status', 'environment', 'account_name', 'status_reason', 'last_sync_at', 'last_error'])
+    .where('platform', '=', platform)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .$narrowType<Pick<MarketplaceConnection, 'status' | 'environment'>>()
+    .executeTakeFirst();
   return row ? { ...row, last_sync_at: iso(row.last_sync_at) } : null;
 }
 
-type ProductRow = {
-  product_id: string;
-  title: string;
-  brand: string | null;
-  style_code: string | null;
-  image_url: string | null;
-  listing_id: string | null;
-  listing_status: 'pending' | 'active' | 'ended' | 'error' | null;
-  external_id: string | null;
-  external_url: string | null;
-  last_error: string | null;
-  listed_at: Date | null;
-  ended_at: Date | null;
-  listing_updated_at: Date | null;
-  sort_key: string;
-};
+/** Products with their listing on the connection, if any, as presentProduct reads them. */
+const selectProducts = (db: Kysely<DB>, connectionId: string | null) =>
+  db
+    .selectFrom('products as p')
+    .leftJoin('channel_listings as l', (join) => join.onRef('l.product_id', '=', 'p.id').on('l.connection_id', '=', connectionId))
+    .select([
+      'p.id as product_id',
+      'p.title',
+      'p.brand',
+      'p.style_code',
+      sql<string | null>`p.images->0->>'url'`.as('image_url'),
+      'l.id as listing_id',
+      'l.status as listing_status',
+      'l.external_id',
+      'l.external_url',
+      'l.last_error',
+      'l.listed_at',
+      'l.ended_at',
+      'l.updated_at as listing_updated_at',
+      sql<string>`lower(p.title)`.as('sort_key'),
+    ])
+    .$narrowType<{ listing_status: NonNullable<MarketplaceProduct['listing']>['status'] | null }>();
 
-type VariantRow = {
-  product_id: string;
-  variant_id: string;
-  size: string;
-  sku: string;
-  available: number;
-  price_cents: number | null;
-  external_sku: string | null;
-  external_ref: Record<string, unknown> | null;
-  pushed_quantity: number | null;
-  pushed_price_cents: number | null;
-  pushed_at: Date | null;
-  channel_quantity: number | null;
-  variant_error: string | null;
-};
+type ProductRow = InferResult<ReturnType<typeof selectProducts>>[number];
 
-const PRODUCT_COLUMNS = `p.id AS product_id, p.title, p.brand, p.style_code, p.images->0->>'url' AS image_url,
-  l.id AS listing_id, l.status AS listing_status, l.external_id, l.external_url, l.last_error, l.listed_at, l.ended_at,
-  l.updated_at AS listing_updated_at, lower(p.title) AS sort_key`;
+/** Sizes with our available units and, when listed on the connection, its listing row, as presentVariant reads them. */
+const selectVariants = (db: Kysely<DB>, connectionId: string) =>
+  db
+    .selectFrom('variants as v')
+    .leftJoin('channel_listing_variants as lv', (join) =>
+      join.onRef('lv.variant_id', '=', 'v.id').on('lv.connection_id', '=', connectionId),
+    )
+    .select((eb) => [
+      'v.product_id',
+      'v.id as variant_id',
+      'v.size',
+      'v.sku',
+      'v.price_cents',
+      sql<number>`coalesce(${eb
+        .selectFrom('stock_levels as s')
+        .whereRef('s.variant_id', '=', 'v.id')
+        .select(sql`sum(s.on_hand - s.reserved - s.committed)`.as('units'))}, 0)::int`.as('available'),
+      'lv.external_sku',
+      'lv.external_ref',
+      'lv.pushed_quantity',
+      'lv.pushed_price_cents',
+      'lv.pushed_at',
+      'lv.channel_quantity',
+      'lv.last_error as variant_error',
+    ])
+    .$narrowType<{ external_ref: JsonObject | null }>();
 
-/** Every size of these products with our available units and, when listed on the connection, its listing row. */
+type VariantRow = InferResult<ReturnType<typeof selectVariants>>[number];
+
+/** Every size of these products, by product. */
 async function variantsOf(em: EntityManager, businessId: string, connectionId: string, productIds: string[]) {
   if (productIds.length === 0) return new Map<string, VariantRow[]>();
-  const rows = await em.execute<VariantRow[]>(
-    `SELECT v.product_id, v.id AS variant_id, v.size, v.sku, v.price_cents,
-            coalesce((SELECT sum(s.on_hand - s.reserved - s.committed) FROM stock_levels s
-                       WHERE s.business_id = v.business_id AND s.variant_id = v.id), 0)::int AS available,
-            lv.external_sku, lv.external_ref, lv.pushed_quantity, lv.pushed_price_cents, lv.pushed_at, lv.channel_quantity,
-            lv.last_error AS variant_error
-       FROM variants v
-       LEFT JOIN channel_listing_variants lv ON lv.variant_id = v.id AND lv.connection_id = ? AND lv.business_id = v.business_id
-      WHERE v.business_id = ? AND v.product_id = ANY(?::uuid[])
-      ORDER BY v.product_id, v.created_at, v.id`,
-    [connectionId, businessId, `{${productIds.join(',')}}`],
-  );
+  const rows = await selectVariants(tenantDb(em, businessId), connectionId)
+    .where('v.product_id', 'in', productIds)
+    .orderBy('v.product_id')
+    .orderBy('v.created_at')
+    .orderBy('v.id')
+    .execute();
   const byProduct = new Map<string, VariantRow[]>();
   for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
   return byProduct;
@@ -143,10 +158,12 @@ function presentProduct(row: ProductRow, variants: VariantRow[]): MarketplacePro
 }
 
 async function listingCounts(em: EntityManager, businessId: string, connectionId: string) {
-  const rows = await em.execute<{ status: string; n: number }[]>(
-    'SELECT status, count(*)::int AS n FROM channel_listings WHERE business_id = ? AND connection_id = ? GROUP BY status',
-    [businessId, connectionId],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('channel_listings')
+    .select(['status', sql<number>`count(*)::int`.as('n')])
+    .where('connection_id', '=', connectionId)
+    .groupBy('status')
+    .execute();
   const count = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
   return { active: count('active'), pending: count('pending'), ended: count('ended'), error: count('error') };
 }
@@ -173,36 +190,37 @@ export async function marketplaceProducts(
   const connection = await platformConnection(em, businessId, platform);
   if (!connection) return { connection: null, counts: emptyCounts, products: [], next_cursor: null };
   const listedOnly = query.scope === 'listed' || (query.status !== undefined && query.status !== 'not_listed');
-  const where = ['p.business_id = ?'];
-  const params: unknown[] = [connection.id, businessId];
-  if (!listedOnly) where.push(`p.status = 'active'`);
-  if (query.status === 'not_listed') where.push('l.id IS NULL');
-  else if (query.status) {
-    where.push('l.status = ?');
-    params.push(query.status);
-  }
+  let select = selectProducts(tenantDb(em, businessId), connection.id);
+  // Listed only: the products the left join found a listing for (what an inner join keeps).
+  if (listedOnly) select = select.where('l.id', 'is not', null);
+  else select = select.where('p.status', '=', 'active');
+  if (query.status === 'not_listed') select = select.where('l.id', 'is', null);
+  else if (query.status) select = select.where('l.status', '=', query.status);
   if (query.search) {
     // Title, brand and style code, or any size's SKU.
-    where.push(
-      `(p.search_text LIKE ? OR EXISTS (SELECT 1 FROM variants sv WHERE sv.product_id = p.id AND sv.business_id = p.business_id AND lower(sv.sku) LIKE ?))`,
-    );
     const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    params.push(like, like);
+    select = select.where((eb) =>
+      eb.or([
+        eb('p.search_text', 'like', like),
+        eb.exists(
+          eb
+            .selectFrom('variants as sv')
+            .select(sql.lit(1).as('one'))
+            .whereRef('sv.product_id', '=', 'p.id')
+            .where((sv) => sv(sv.fn('lower', ['sv.sku']), 'like', like)),
+        ),
+      ]),
+    );
   }
   if (query.cursor) {
     const [key, id] = decodeCursor(query.cursor);
-    where.push('(lower(p.title), p.id) > (?, ?::uuid)');
-    params.push(key, id);
+    select = select.where(sql<boolean>`(lower(p.title), p.id) > (${key}, ${id}::uuid)`);
   }
-  const rows = await em.execute<ProductRow[]>(
-    `SELECT ${PRODUCT_COLUMNS}
-       FROM products p
-       ${listedOnly ? 'JOIN' : 'LEFT JOIN'} channel_listings l ON l.product_id = p.id AND l.connection_id = ? AND l.business_id = p.business_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY lower(p.title), p.id
-      LIMIT ?`,
-    [...params, query.limit + 1],
-  );
+  const rows = await select
+    .orderBy(sql`lower(p.title)`)
+    .orderBy('p.id')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const variants = await variantsOf(
     em,
@@ -220,8 +238,6 @@ export async function marketplaceProducts(
   };
 }
 
-type LogRow = Omit<SyncLogEntry, 'created_at'> & { created_at: Date };
-
 /** One product on one platform: its listing, every size (listed or not) and the latest sync log lines of its sizes. */
 export async function marketplaceProduct(
   em: EntityManager,
@@ -230,26 +246,20 @@ export async function marketplaceProduct(
   productId: string,
 ): Promise<MarketplaceProductDetail> {
   const connection = await platformConnection(em, businessId, platform);
-  const [row] = await em.execute<ProductRow[]>(
-    `SELECT ${PRODUCT_COLUMNS}
-       FROM products p
-       LEFT JOIN channel_listings l ON l.product_id = p.id AND l.connection_id = ? AND l.business_id = p.business_id
-      WHERE p.business_id = ? AND p.id = ?`,
-    [connection?.id ?? null, businessId, productId],
-  );
+  const db = tenantDb(em, businessId);
+  const row = await selectProducts(db, connection?.id ?? null)
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
   if (!row) throw new NotFound('Product not found');
   const variants =
     (await variantsOf(em, businessId, connection?.id ?? '00000000-0000-0000-0000-000000000000', [productId])).get(productId) ?? [];
   const log = connection
-    ? await em.execute<LogRow[]>(
-        `SELECT s.id, s.connection_id, c.platform, s.variant_id, s.operation, s.ok, s.quantity, s.price_cents, s.error,
-                s.request, s.response, s.duration_ms, s.created_at
-           FROM sync_log s JOIN channel_connections c ON c.id = s.connection_id
-          WHERE s.business_id = ? AND s.connection_id = ?
-            AND s.variant_id IN (SELECT id FROM variants WHERE business_id = ? AND product_id = ?)
-          ORDER BY s.created_at DESC LIMIT 20`,
-        [businessId, connection.id, businessId, productId],
-      )
+    ? await syncLogEntries(db)
+        .where('s.connection_id', '=', connection.id)
+        .where('s.variant_id', 'in', (eb) => eb.selectFrom('variants').select('id').where('product_id', '=', productId))
+        .orderBy('s.created_at', 'desc')
+        .limit(20)
+        .execute()
     : [];
   return {
     connection,
@@ -265,50 +275,66 @@ export async function marketplaceOverview(
   platform: MarketplacePlatform,
 ): Promise<MarketplaceOverview> {
   const connection = await platformConnection(em, businessId, platform);
-  const [listed] = connection
-    ? await em.execute<{ variants: number; units: number; errors: number }[]>(
-        `SELECT count(*)::int AS variants, coalesce(sum(lv.pushed_quantity) FILTER (WHERE l.status = 'active'), 0)::int AS units,
-                count(*) FILTER (WHERE lv.last_error IS NOT NULL)::int AS errors
-           FROM channel_listing_variants lv JOIN channel_listings l ON l.id = lv.listing_id
-          WHERE lv.business_id = ? AND lv.connection_id = ?`,
-        [businessId, connection.id],
-      )
-    : [];
-  const [sales] = await em.execute<{ sales_30d: number; revenue_30d_cents: number; open_failed: number }[]>(
-    `SELECT
-       (SELECT count(*)::int FROM sales s WHERE s.business_id = ch.business_id AND s.channel_id = ch.id
-           AND s.ordered_at > now() - interval '30 days' AND s.status <> 'cancelled') AS sales_30d,
-       (SELECT coalesce(sum(sl.quantity * sl.unit_price_cents), 0)::int FROM sale_lines sl JOIN sales s ON s.id = sl.sale_id
-         WHERE s.business_id = ch.business_id AND s.channel_id = ch.id AND s.ordered_at > now() - interval '30 days'
-           AND s.status <> 'cancelled') AS revenue_30d_cents,
-       (SELECT count(*)::int FROM failed_orders f WHERE f.business_id = ch.business_id AND f.channel_id = ch.id AND f.status = 'open') AS open_failed
-       FROM sales_channels ch WHERE ch.business_id = ? AND ch.kind = ?`,
-    [businessId, platform],
-  );
-  const orders = await em.execute<
-    { id: string; number: number; external_order_id: string; ordered_at: Date; status: string; total_cents: number; units: number }[]
-  >(
-    `SELECT s.id, s.number, s.external_order_id, s.ordered_at, s.status,
-            (coalesce(sum(sl.quantity * sl.unit_price_cents), 0) + s.shipping_cents)::int AS total_cents,
-            coalesce(sum(sl.quantity), 0)::int AS units
-       FROM sales s JOIN sales_channels ch ON ch.id = s.channel_id
-       LEFT JOIN sale_lines sl ON sl.sale_id = s.id
-      WHERE s.business_id = ? AND ch.kind = ?
-      GROUP BY s.id
-      ORDER BY s.ordered_at DESC LIMIT 8`,
-    [businessId, platform],
-  );
-  const batches = connection
-    ? await em.execute<BatchRow[]>(
-        `SELECT b.id, b.business_id, b.connection_id, b.platform, b.operation_type, b.status, b.total, b.succeeded, b.failed,
-                b.created_by, u.first_name AS created_by_first, u.last_name AS created_by_last, u.username AS created_by_username,
-                b.created_at, b.started_at, b.finished_at, '' AS cursor_key
-           FROM batch_operations b LEFT JOIN users u ON u.id = b.created_by
-          WHERE b.business_id = ? AND b.connection_id = ?
-          ORDER BY b.created_at DESC LIMIT 5`,
-        [businessId, connection.id],
-      )
-    : [];
+  const db = tenantDb(em, businessId);
+  const listed = connection
+    ? await db
+        .selectFrom('channel_listing_variants as lv')
+        .innerJoin('channel_listings as l', 'l.id', 'lv.listing_id')
+        .select([
+          sql<number>`count(*)::int`.as('variants'),
+          sql<number>`coalesce(sum(lv.pushed_quantity) FILTER (WHERE l.status = 'active'), 0)::int`.as('units'),
+          sql<number>`count(*) FILTER (WHERE lv.last_error IS NOT NULL)::int`.as('errors'),
+        ])
+        .where('lv.connection_id', '=', connection.id)
+        .executeTakeFirst()
+    : undefined;
+  const lastMonth = sql<string>`now() - interval '30 days'`;
+  const sales = await db
+    .selectFrom('sales_channels as ch')
+    .where('ch.kind', '=', platform)
+    .select((eb) => [
+      eb
+        .selectFrom('sales as s')
+        .whereRef('s.channel_id', '=', 'ch.id')
+        .where('s.ordered_at', '>', lastMonth)
+        .where('s.status', '<>', 'cancelled')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('sales_30d'),
+      eb
+        .selectFrom('sale_lines as sl')
+        .innerJoin('sales as s', 's.id', 'sl.sale_id')
+        .whereRef('s.channel_id', '=', 'ch.id')
+        .where('s.ordered_at', '>', lastMonth)
+        .where('s.status', '<>', 'cancelled')
+        .select(sql<number>`coalesce(sum(sl.quantity * sl.unit_price_cents), 0)::int`.as('n'))
+        .as('revenue_30d_cents'),
+      eb
+        .selectFrom('failed_orders as f')
+        .whereRef('f.channel_id', '=', 'ch.id')
+        .where('f.status', '=', 'open')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('open_failed'),
+    ])
+    .executeTakeFirst();
+  const orders = await db
+    .selectFrom('sales as s')
+    .innerJoin('sales_channels as ch', 'ch.id', 's.channel_id')
+    .leftJoin('sale_lines as sl', 'sl.sale_id', 's.id')
+    .select([
+      's.id',
+      's.number',
+      's.external_order_id',
+      's.ordered_at',
+      's.status',
+      sql<number>`(coalesce(sum(sl.quantity * sl.unit_price_cents), 0) + s.shipping_cents)::int`.as('total_cents'),
+      sql<number>`coalesce(sum(sl.quantity), 0)::int`.as('units'),
+    ])
+    .where('ch.kind', '=', platform)
+    .groupBy('s.id')
+    .orderBy('s.ordered_at', 'desc')
+    .limit(8)
+    .execute();
+  const batches = connection ? await recentBatches(em, businessId, connection.id, 5) : [];
   return {
     connection,
     counts: connection ? await listingCounts(em, businessId, connection.id) : emptyCounts,

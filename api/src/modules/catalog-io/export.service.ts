@@ -2,36 +2,92 @@ import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from '@tradepost/shared/schemas/catalog-io.ts';
 import { stringify } from 'csv-stringify';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { loadSizeFormat, type ResolvedSizeFormat } from '../sizes/public.ts';
 import { formatMoneyCell, protectFormula } from './csv-values.ts';
 
 /** Products per query: bounded memory however large the catalog. */
 const PAGE = 200;
 
-type ProductRow = {
-  id: string;
-  title: string;
-  brand: string | null;
-  style_code: string | null;
-  colorway: string | null;
-  category: string;
-  size_format: string;
-  retail_price_cents: number | null;
-  sort_title: string;
-  sort_style: string;
-};
-type VariantRow = {
-  id: string;
-  product_id: string;
-  size: string;
-  sku: string;
-  price_cents: number | null;
-  barcodes: string | null;
-  unit_cost_cents: number | null;
-};
-type LevelRow = { variant_id: string; location: string; on_hand: number };
-
 export type CsvLine = Record<CatalogCsvColumn, string>;
+
+/** Where the export resumes: the last product's sort key (lower-case title, style code, id). */
+type ExportCursor = [sortTitle: string, sortStyle: string, id: string];
+
+const cursorOf = (product: { sort_title: string; sort_style: string; id: string }): ExportCursor => [
+  product.sort_title,
+  product.sort_style,
+  product.id,
+];
+
+/** The next page of exported products, in the export's order, after the cursor. */
+function productsAfter(db: Kysely<DB>, after: ExportCursor | null) {
+  const products = db
+    .selectFrom('products as p')
+    .where('p.status', '<>', sql.lit('archived'))
+    .where('p.condition', '<>', sql.lit('pre_owned'));
+  return (
+    after === null
+      ? products
+      : products.where(sql<boolean>`(lower(p.title), coalesce(p.style_code, ''), p.id) > (${after[0]}, ${after[1]}, ${after[2]})`)
+  )
+    .select([
+      'p.id',
+      'p.title',
+      'p.brand',
+      'p.style_code',
+      'p.colorway',
+      'p.category',
+      'p.size_format',
+      'p.retail_price_cents',
+      sql<string>`lower(p.title)`.as('sort_title'),
+      sql<string>`coalesce(p.style_code, '')`.as('sort_style'),
+    ])
+    .orderBy(sql`lower(p.title)`)
+    .orderBy(sql`coalesce(p.style_code, '')`)
+    .orderBy('p.id')
+    .limit(PAGE);
+}
+
+/** The products' variants with their barcodes ('|'-joined) and the average unit cost of their remaining lots. */
+const variantsOf = (db: Kysely<DB>, productIds: string[]) =>
+  db
+    .selectFrom('variants as v')
+    .where('v.product_id', 'in', productIds)
+    .select((eb) => [
+      'v.id',
+      'v.product_id',
+      'v.size',
+      'v.sku',
+      'v.price_cents',
+      eb
+        .selectFrom('barcodes as b')
+        .whereRef('b.variant_id', '=', 'v.id')
+        .select(sql<string | null>`string_agg(b.code, '|' ORDER BY b.code)`.as('codes'))
+        .as('barcodes'),
+      eb
+        .selectFrom('cost_lots as c')
+        .whereRef('c.variant_id', '=', 'v.id')
+        .where('c.quantity_remaining', '>', sql.lit(0))
+        .select(
+          sql<number | null>`round(sum(c.quantity_remaining::numeric * c.unit_cost_cents) / sum(c.quantity_remaining))::int`.as('cost'),
+        )
+        .as('unit_cost_cents'),
+    ]);
+
+/** The products' stock levels that hold units, with their location's name, in location name order. */
+const stockedLevelsOf = (db: Kysely<DB>, productIds: string[]) =>
+  db
+    .selectFrom('stock_levels as l')
+    .innerJoin('variants as v', 'v.id', 'l.variant_id')
+    .innerJoin('locations as loc', 'loc.id', 'l.location_id')
+    .where('l.on_hand', '>', sql.lit(0))
+    .where('v.product_id', 'in', productIds)
+    .select(['l.variant_id', 'loc.name as location', 'l.on_hand'])
+    .orderBy(sql`lower(loc.name)`)
+    .orderBy('loc.name');
 
 /**
  * The catalog as rows of the import shape, one page of products at a time: one row per variant and
@@ -42,41 +98,16 @@ export type CsvLine = Record<CatalogCsvColumn, string>;
  */
 export async function* catalogCsvLines(em: EntityManager, businessId: string, currency: string): AsyncGenerator<CsvLine> {
   const formats = new Map<string, ResolvedSizeFormat | null>();
-  let after: [string, string, string] | null = null;
+  let after: ExportCursor | null = null;
+  const db = tenantDb(em, businessId);
   for (;;) {
-    const products: ProductRow[] = await em.execute<ProductRow[]>(
-      `SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.retail_price_cents,
-              lower(p.title) AS sort_title, coalesce(p.style_code, '') AS sort_style
-         FROM products p
-        WHERE p.business_id = ? AND p.status <> 'archived' AND p.condition <> 'pre_owned'
-          ${after === null ? '' : "AND (lower(p.title), coalesce(p.style_code, ''), p.id) > (?, ?, ?)"}
-        ORDER BY lower(p.title), coalesce(p.style_code, ''), p.id
-        LIMIT ${PAGE}`,
-      after === null ? [businessId] : [businessId, ...after],
-    );
+    const products = await productsAfter(db, after).execute();
     if (products.length === 0) return;
     const ids = products.map((p) => p.id);
-    const marks = ids.map(() => '?').join(',');
-    const [variants, levels] = await Promise.all([
-      em.execute<VariantRow[]>(
-        `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents,
-                (SELECT string_agg(b.code, '|' ORDER BY b.code) FROM barcodes b WHERE b.variant_id = v.id) AS barcodes,
-                (SELECT round(sum(c.quantity_remaining::numeric * c.unit_cost_cents) / sum(c.quantity_remaining))::int
-                   FROM cost_lots c WHERE c.business_id = v.business_id AND c.variant_id = v.id AND c.quantity_remaining > 0) AS unit_cost_cents
-           FROM variants v WHERE v.business_id = ? AND v.product_id IN (${marks})`,
-        [businessId, ...ids],
-      ),
-      em.execute<LevelRow[]>(
-        `SELECT l.variant_id, loc.name AS location, l.on_hand
-           FROM stock_levels l JOIN variants v ON v.id = l.variant_id JOIN locations loc ON loc.id = l.location_id
-          WHERE l.business_id = ? AND l.on_hand > 0 AND v.product_id IN (${marks})
-          ORDER BY lower(loc.name), loc.name`,
-        [businessId, ...ids],
-      ),
-    ]);
-    const variantsByProduct = new Map<string, VariantRow[]>();
+    const [variants, levels] = await Promise.all([variantsOf(db, ids).execute(), stockedLevelsOf(db, ids).execute()]);
+    const variantsByProduct = new Map<string, typeof variants>();
     for (const v of variants) variantsByProduct.set(v.product_id, [...(variantsByProduct.get(v.product_id) ?? []), v]);
-    const levelsByVariant = new Map<string, LevelRow[]>();
+    const levelsByVariant = new Map<string, typeof levels>();
     for (const l of levels) levelsByVariant.set(l.variant_id, [...(levelsByVariant.get(l.variant_id) ?? []), l]);
 
     for (const product of products) {
@@ -116,7 +147,7 @@ export async function* catalogCsvLines(em: EntityManager, businessId: string, cu
     }
     const last = products[products.length - 1];
     if (last === undefined || products.length < PAGE) return;
-    after = [last.sort_title, last.sort_style, last.id];
+    after = cursorOf(last);
   }
 }
 

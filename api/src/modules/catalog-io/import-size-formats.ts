@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { loadSizeFormat } from '../sizes/public.ts';
 import type { ImportSizeFormat } from './import-plan.ts';
 
@@ -29,10 +30,11 @@ export async function loadImportSizeFormats(
   }
   const names = unknown.filter((key) => !formats.has(key));
   if (names.length > 0) {
-    const rows = await em.execute<{ id: string }[]>(
-      `SELECT id::text FROM custom_size_formats WHERE business_id = ? AND lower(name) IN (${names.map(() => '?').join(',')})`,
-      [businessId, ...names],
-    );
+    const rows = await tenantDb(em, businessId)
+      .selectFrom('custom_size_formats')
+      .where((eb) => eb(eb.fn('lower', ['name']), 'in', names))
+      .select('id')
+      .execute();
     for (const row of rows) {
       const resolved = await loadSizeFormat(em, businessId, `custom:${row.id}`);
       if (resolved) add(resolved, resolved.id, resolved.name);

@@ -1,7 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ImportPreview, type ImportResult, rowErrorField } from '@tradepost/shared/schemas/catalog-io.ts';
+import { type InferResult, type Insertable, type Kysely, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid } from '../../errors.ts';
 import { barcodeKind } from '../catalog/public.ts';
 import { type MovementLine, postMovements } from '../inventory/public.ts';
@@ -18,23 +21,32 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-const bindMarks = (n: number) => Array.from({ length: n }, () => '?').join(',');
+/** The catalog's products an import may add to (pre-owned one-offs are never matched). */
+const importableProducts = (db: Kysely<DB>) =>
+  db
+    .selectFrom('products as p')
+    .where('p.condition', '<>', sql.lit('pre_owned'))
+    .select(['p.id', 'p.title', 'p.brand', 'p.style_code', 'p.colorway', 'p.category', 'p.size_format', 'p.retail_price_cents']);
 
-type ProductRow = {
-  id: string;
-  title: string;
-  brand: string | null;
-  style_code: string | null;
-  colorway: string | null;
-  category: string;
-  size_format: string;
-  retail_price_cents: number | null;
-};
-type VariantRow = { id: string; product_id: string; sku: string; size: string; price_cents: number | null; barcodes: string[] | null };
+/** Variants with their barcodes, in code order. */
+const variantsWithBarcodes = (db: Kysely<DB>) =>
+  db
+    .selectFrom('variants as v')
+    .select((eb) => [
+      'v.id',
+      'v.product_id',
+      'v.sku',
+      'v.size',
+      'v.price_cents',
+      eb
+        .selectFrom('barcodes as b')
+        .whereRef('b.variant_id', '=', 'v.id')
+        .select(sql<string[] | null>`array_agg(b.code ORDER BY b.code)`.as('codes'))
+        .as('barcodes'),
+    ]);
 
-const productColumns = 'p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.retail_price_cents';
-const variantColumns = `v.id, v.product_id, v.sku, v.size, v.price_cents,
-  (SELECT array_agg(b.code ORDER BY b.code) FROM barcodes b WHERE b.variant_id = v.id) AS barcodes`;
+type ProductRow = InferResult<ReturnType<typeof importableProducts>>[number];
+type VariantRow = InferResult<ReturnType<typeof variantsWithBarcodes>>[number];
 
 const toVariant = (row: VariantRow): ExistingVariant => ({
   id: row.id,
@@ -62,31 +74,26 @@ export async function loadCatalogFacts(em: EntityManager, businessId: string, cu
     ),
   ];
 
+  const db = tenantDb(em, businessId);
   const products: ProductRow[] = [];
   for (const part of chunks(styles)) {
     products.push(
-      ...(await em.execute<ProductRow[]>(
-        `SELECT ${productColumns} FROM products p
-          WHERE p.business_id = ? AND p.condition <> 'pre_owned' AND lower(p.style_code) IN (${bindMarks(part.length)})`,
-        [businessId, ...part],
-      )),
+      ...(await importableProducts(db)
+        .where((eb) => eb(eb.fn('lower', ['p.style_code']), 'in', part))
+        .execute()),
     );
   }
   for (const part of chunks(titles)) {
     products.push(
-      ...(await em.execute<ProductRow[]>(
-        `SELECT ${productColumns} FROM products p
-          WHERE p.business_id = ? AND p.condition <> 'pre_owned' AND p.style_code IS NULL AND lower(p.title) IN (${bindMarks(part.length)})`,
-        [businessId, ...part],
-      )),
+      ...(await importableProducts(db)
+        .where('p.style_code', 'is', null)
+        .where((eb) => eb(eb.fn('lower', ['p.title']), 'in', part))
+        .execute()),
     );
   }
   const variantsByProduct = new Map<string, ExistingVariant[]>();
   for (const part of chunks(products.map((p) => p.id))) {
-    const rows = await em.execute<VariantRow[]>(
-      `SELECT ${variantColumns} FROM variants v WHERE v.business_id = ? AND v.product_id IN (${bindMarks(part.length)})`,
-      [businessId, ...part],
-    );
+    const rows = await variantsWithBarcodes(db).where('v.product_id', 'in', part).execute();
     for (const row of rows) variantsByProduct.set(row.product_id, [...(variantsByProduct.get(row.product_id) ?? []), toVariant(row)]);
   }
   const toProduct = (row: ProductRow): ExistingProduct => ({
@@ -110,11 +117,11 @@ export async function loadCatalogFacts(em: EntityManager, businessId: string, cu
 
   const variantsBySku = new Map<string, ExistingVariant & { productLabel: string }>();
   for (const part of chunks(skus)) {
-    const rows = await em.execute<(VariantRow & { title: string; style_code: string | null })[]>(
-      `SELECT ${variantColumns}, p.title, p.style_code FROM variants v JOIN products p ON p.id = v.product_id
-        WHERE v.business_id = ? AND lower(v.sku) IN (${bindMarks(part.length)})`,
-      [businessId, ...part],
-    );
+    const rows = await variantsWithBarcodes(db)
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .where((eb) => eb(eb.fn('lower', ['v.sku']), 'in', part))
+      .select(['p.title', 'p.style_code'])
+      .execute();
     for (const row of rows) {
       const productLabel = row.style_code ? `${row.title} (${row.style_code})` : row.title;
       variantsBySku.set(row.sku.toLowerCase(), { ...toVariant(row), productLabel });
@@ -123,18 +130,22 @@ export async function loadCatalogFacts(em: EntityManager, businessId: string, cu
 
   const barcodeOwners = new Map<string, { variantId: string; sku: string }>();
   for (const part of chunks(codes)) {
-    const rows = await em.execute<{ code: string; variant_id: string; sku: string }[]>(
-      `SELECT b.code, b.variant_id, v.sku FROM barcodes b JOIN variants v ON v.id = b.variant_id
-        WHERE b.business_id = ? AND b.code IN (${bindMarks(part.length)})`,
-      [businessId, ...part],
-    );
+    const rows = await db
+      .selectFrom('barcodes as b')
+      .innerJoin('variants as v', 'v.id', 'b.variant_id')
+      .where('b.code', 'in', part)
+      .select(['b.code', 'b.variant_id', 'v.sku'])
+      .execute();
     for (const row of rows) barcodeOwners.set(row.code, { variantId: row.variant_id, sku: row.sku });
   }
 
-  const locationRows = await em.execute<{ id: string; name: string; is_default: boolean }[]>(
-    'SELECT id, name, is_default FROM locations WHERE business_id = ? AND archived_at IS NULL ORDER BY is_default DESC, name',
-    [businessId],
-  );
+  const locationRows = await db
+    .selectFrom('locations')
+    .where('archived_at', 'is', null)
+    .select(['id', 'name', 'is_default'])
+    .orderBy('is_default', 'desc')
+    .orderBy('name')
+    .execute();
   const locations = new Map(locationRows.map((row) => [row.name.toLowerCase(), { id: row.id, name: row.name }]));
   const defaultRow = locationRows.find((row) => row.is_default) ?? locationRows[0];
 
@@ -185,14 +196,22 @@ function invalidImport(preview: ImportPreview): Invalid {
   return new Invalid(message, details, 'IMPORT_INVALID');
 }
 
-async function insertRows(em: EntityManager, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-  // Rows per statement so one INSERT stays under the bind-parameter limit.
-  const perStatement = Math.floor((CHUNK * 10) / columns.length);
-  for (const part of chunks(rows, perStatement)) {
-    const values = part.map(() => `(${bindMarks(columns.length)})`).join(',');
-    await em.execute(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, part.flat());
-  }
+/** New rows in as few INSERTs as stay under the bind-parameter limit (the builder adds each row's business). */
+async function insertRows<Table extends 'products' | 'variants' | 'barcodes'>(
+  db: Kysely<DB>,
+  table: Table,
+  rows: Insertable<DB[Table]>[],
+): Promise<void> {
+  const [first] = rows;
+  if (first === undefined) return;
+  const perStatement = Math.floor((CHUNK * 10) / (Object.keys(first).length + 1));
+  for (const part of chunks(rows, perStatement)) await db.insertInto(table).values(part).execute();
 }
+
+/** A unique index refused a row: the builder raises pg's error, MikroORM (the ledger's writes) its own exception. */
+const isUniqueViolation = (error: unknown) =>
+  error instanceof UniqueConstraintViolationException ||
+  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505');
 
 export type ImportContext = { businessId: string; userId: string; currency: string; importId: string };
 
@@ -208,48 +227,45 @@ export async function commitImport(em: EntityManager, context: ImportContext, cs
   try {
     return await em.transactional(async (tx) => {
       await tx.execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`catalog-import:${businessId}`]);
-      const done = await tx.execute(
-        "SELECT 1 FROM stock_movements WHERE business_id = ? AND reference_type = 'catalog_import' AND reference_id = ? LIMIT 1",
-        [businessId, importId],
-      );
-      if (done.length > 0) throw new Conflict('This file was already imported', 'IMPORT_ALREADY_COMMITTED');
+      const db = tenantDb(tx, businessId);
+      const done = await db
+        .selectFrom('stock_movements')
+        .where('reference_type', '=', sql.lit('catalog_import'))
+        .where('reference_id', '=', importId)
+        .select('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (done !== undefined) throw new Conflict('This file was already imported', 'IMPORT_ALREADY_COMMITTED');
 
       const plan = await planFor(tx, businessId, currency, csv);
       if (!plan.preview.can_commit) throw invalidImport(plan.preview);
 
       await insertRows(
-        tx,
+        db,
         'products',
-        ['id', 'business_id', 'title', 'brand', 'style_code', 'colorway', 'category', 'size_format', 'retail_price_cents'],
-        plan.newProducts.map((p) => [
-          p.id,
-          businessId,
-          p.title,
-          p.brand,
-          p.styleCode,
-          p.colorway,
-          p.category,
-          p.sizeFormat,
-          p.retailPriceCents,
-        ]),
+        plan.newProducts.map((p) => ({
+          id: p.id,
+          title: p.title,
+          brand: p.brand,
+          style_code: p.styleCode,
+          colorway: p.colorway,
+          category: p.category,
+          size_format: p.sizeFormat,
+          retail_price_cents: p.retailPriceCents,
+        })),
       );
       await insertRows(
-        tx,
+        db,
         'variants',
-        ['id', 'business_id', 'product_id', 'size', 'sku', 'price_cents'],
-        plan.newVariants.map((v) => [v.id, businessId, v.productId, v.size, v.sku, v.priceCents]),
+        plan.newVariants.map((v) => ({ id: v.id, product_id: v.productId, size: v.size, sku: v.sku, price_cents: v.priceCents })),
       );
       await insertRows(
-        tx,
+        db,
         'barcodes',
-        ['id', 'business_id', 'variant_id', 'code', 'kind'],
-        plan.newVariants.flatMap((v) => v.barcodes.map((code) => [newId(), businessId, v.id, code, barcodeKind(code)])),
+        plan.newVariants.flatMap((v) => v.barcodes.map((code) => ({ id: newId(), variant_id: v.id, code, kind: barcodeKind(code) }))),
       );
       for (const part of chunks(plan.touchedProductIds)) {
-        await tx.execute(`UPDATE products SET updated_at = now() WHERE business_id = ? AND id IN (${bindMarks(part.length)})`, [
-          businessId,
-          ...part,
-        ]);
+        await db.updateTable('products').set({ updated_at: sql`now()` }).where('id', 'in', part).execute();
       }
 
       const lines: MovementLine[] = plan.stock.map((line) => ({
@@ -267,7 +283,7 @@ export async function commitImport(em: EntityManager, context: ImportContext, cs
       return { import_id: importId, summary: plan.preview.summary };
     });
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
+    if (isUniqueViolation(error)) {
       throw new Conflict(
         'Another change added the same style code, SKU or barcode while this file was importing. Nothing was imported; check the file again.',
         'IMPORT_CONFLICT',

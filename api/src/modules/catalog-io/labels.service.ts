@@ -1,20 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { LabelVariant } from '@tradepost/shared/schemas/catalog-io.ts';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { NotFound } from '../../errors.ts';
 import { chooseSymbology, type LabelContent } from './label-layout.ts';
-
-type Row = {
-  id: string;
-  size: string;
-  sku: string;
-  price_cents: number | null;
-  title: string;
-  size_format: string;
-  retail_price_cents: number | null;
-  barcodes: string[] | null;
-  on_hand: number;
-};
 
 export type LabelVariantData = LabelVariant & { content: LabelContent };
 
@@ -38,14 +28,29 @@ export async function loadLabelVariants(
   ids: readonly string[],
 ): Promise<LabelVariantData[]> {
   const unique = [...new Set(ids)];
-  const rows = await em.execute<Row[]>(
-    `SELECT v.id, v.size, v.sku, v.price_cents, p.title, p.size_format, p.retail_price_cents,
-            (SELECT array_agg(b.code ORDER BY b.code) FROM barcodes b WHERE b.variant_id = v.id) AS barcodes,
-            coalesce((SELECT sum(l.on_hand) FROM stock_levels l WHERE l.business_id = v.business_id AND l.variant_id = v.id), 0)::int AS on_hand
-       FROM variants v JOIN products p ON p.id = v.product_id
-      WHERE v.business_id = ? AND v.id IN (${unique.map(() => '?').join(',')})`,
-    [businessId, ...unique],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .where('v.id', 'in', unique)
+    .select((eb) => {
+      const barcodes = eb
+        .selectFrom('barcodes as b')
+        .whereRef('b.variant_id', '=', 'v.id')
+        .select(sql<string[] | null>`array_agg(b.code ORDER BY b.code)`.as('codes'));
+      const onHand = eb.selectFrom('stock_levels as l').whereRef('l.variant_id', '=', 'v.id').select(sql`sum(l.on_hand)`.as('units'));
+      return [
+        'v.id',
+        'v.size',
+        'v.sku',
+        'v.price_cents',
+        'p.title',
+        'p.size_format',
+        'p.retail_price_cents',
+        barcodes.as('barcodes'),
+        sql<number>`coalesce(${onHand}, 0)::int`.as('on_hand'),
+      ];
+    })
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = unique.find((id) => !byId.has(id));
   if (missing !== undefined) throw new NotFound(`Variant ${missing} not found`);

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ResolvedSizeFormat } from '@tradepost/shared/domain/sizes/resolved-size-format.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid } from '../../errors.ts';
 import { loadSizeFormat } from '../sizes/public.ts';
 
@@ -36,13 +38,12 @@ export function canonicalSizes(
 
 /** Whether another product (not pre-owned, which may repeat a code) already has this style code. */
 export async function styleCodeTaken(em: EntityManager, businessId: string, styleCode: string, exceptProductId?: string): Promise<boolean> {
-  const rows = await em.execute(
-    `SELECT 1 FROM products WHERE business_id = ? AND lower(style_code) = lower(?) AND condition <> 'pre_owned'${
-      exceptProductId === undefined ? '' : ' AND id <> ?'
-    } LIMIT 1`,
-    exceptProductId === undefined ? [businessId, styleCode] : [businessId, styleCode, exceptProductId],
-  );
-  return rows.length > 0;
+  let products = tenantDb(em, businessId)
+    .selectFrom('products')
+    .where((eb) => eb(eb.fn('lower', ['style_code']), '=', eb.fn('lower', [eb.val(styleCode)])))
+    .where('condition', '<>', sql.lit('pre_owned'));
+  if (exceptProductId !== undefined) products = products.where('id', '<>', exceptProductId);
+  return (await products.select(sql.lit(1).as('taken')).limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** The lower-cased SKUs of these that some variant other than `exceptVariantIds` already uses. */
@@ -54,11 +55,11 @@ export async function skusTaken(
 ): Promise<Set<string>> {
   const lowered = [...new Set(skus.map((sku) => sku.toLowerCase()))];
   if (lowered.length === 0) return new Set();
-  const except = exceptVariantIds.length === 0 ? '' : ` AND id NOT IN (${exceptVariantIds.map(() => '?').join(',')})`;
-  const rows = await em.execute<{ sku: string }[]>(
-    `SELECT lower(sku) AS sku FROM variants WHERE business_id = ? AND lower(sku) IN (${lowered.map(() => '?').join(',')})${except}`,
-    [businessId, ...lowered, ...exceptVariantIds],
-  );
+  let variants = tenantDb(em, businessId)
+    .selectFrom('variants')
+    .where((eb) => eb(eb.fn('lower', ['sku']), 'in', lowered));
+  if (exceptVariantIds.length > 0) variants = variants.where('id', 'not in', exceptVariantIds);
+  const rows = await variants.select((eb) => eb.fn<string>('lower', ['sku']).as('sku')).execute();
   return new Set(rows.map((row) => row.sku));
 }
 
@@ -66,10 +67,7 @@ export async function skusTaken(
 export async function barcodesTaken(em: EntityManager, businessId: string, codes: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(codes)];
   if (unique.length === 0) return new Set();
-  const rows = await em.execute<{ code: string }[]>(
-    `SELECT code FROM barcodes WHERE business_id = ? AND code IN (${unique.map(() => '?').join(',')})`,
-    [businessId, ...unique],
-  );
+  const rows = await tenantDb(em, businessId).selectFrom('barcodes').where('code', 'in', unique).select('code').execute();
   return new Set(rows.map((row) => row.code));
 }
 
@@ -111,22 +109,29 @@ export async function lockVariantsInUse(
   productId: string,
   variantIds?: readonly string[],
 ): Promise<VariantUse[]> {
-  const only = variantIds === undefined ? '' : ` AND v.id IN (${variantIds.map(() => '?').join(',')})`;
-  await tx.execute(`SELECT v.id FROM variants v WHERE v.business_id = ? AND v.product_id = ?${only} ORDER BY v.id FOR UPDATE`, [
-    businessId,
-    productId,
-    ...(variantIds ?? []),
-  ]);
-  const rows = await tx.execute<VariantUse[]>(
-    `SELECT v.id, v.size,
-            EXISTS (SELECT 1 FROM stock_levels l WHERE l.business_id = v.business_id AND l.variant_id = v.id
-                       AND (l.on_hand > 0 OR l.reserved > 0 OR l.committed > 0)) AS stock,
-            (EXISTS (SELECT 1 FROM stock_movements m WHERE m.business_id = v.business_id AND m.variant_id = v.id)
-             OR EXISTS (SELECT 1 FROM cost_lots c WHERE c.business_id = v.business_id AND c.variant_id = v.id)
-             OR EXISTS (SELECT 1 FROM transfer_lines t WHERE t.business_id = v.business_id AND t.variant_id = v.id)
-             OR EXISTS (SELECT 1 FROM count_lines n WHERE n.business_id = v.business_id AND n.variant_id = v.id)) AS history
-       FROM variants v WHERE v.business_id = ? AND v.product_id = ?${only}`,
-    [businessId, productId, ...(variantIds ?? [])],
-  );
-  return rows;
+  const db = tenantDb(tx, businessId);
+  const ofProduct = () => {
+    const variants = db.selectFrom('variants as v').where('v.product_id', '=', productId);
+    return variantIds === undefined ? variants : variants.where('v.id', 'in', variantIds);
+  };
+  await ofProduct().select('v.id').orderBy('v.id').forUpdate().execute();
+  return ofProduct()
+    .select((eb) => {
+      const one = sql.lit(1).as('one');
+      const stock = eb.exists(
+        eb
+          .selectFrom('stock_levels as l')
+          .whereRef('l.variant_id', '=', 'v.id')
+          .where((l) => l.or([l('l.on_hand', '>', sql.lit(0)), l('l.reserved', '>', sql.lit(0)), l('l.committed', '>', sql.lit(0))]))
+          .select(one),
+      );
+      const history = eb.or([
+        eb.exists(eb.selectFrom('stock_movements as m').whereRef('m.variant_id', '=', 'v.id').select(one)),
+        eb.exists(eb.selectFrom('cost_lots as c').whereRef('c.variant_id', '=', 'v.id').select(one)),
+        eb.exists(eb.selectFrom('transfer_lines as t').whereRef('t.variant_id', '=', 'v.id').select(one)),
+        eb.exists(eb.selectFrom('count_lines as n').whereRef('n.variant_id', '=', 'v.id').select(one)),
+      ]);
+      return ['v.id', 'v.size', stock.$castTo<boolean>().as('stock'), history.$castTo<boolean>().as('history')];
+    })
+    .execute();
 }

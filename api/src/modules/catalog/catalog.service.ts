@@ -6,17 +6,18 @@ import type {
   Product as ProductDto,
   ProductFacets,
   ProductFilter,
-  ProductImage,
   ProductList,
   ProductListQuery,
   ProductRow as ProductRowDto,
   ProductRowList,
   ProductSetSummary,
   ProductSizeRun,
-  ProductStatus,
   UpdateProductInput,
 } from '@tradepost/shared/schemas/catalog.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
+import type { InferResult, Kysely } from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { resolveImages } from '../media/public.ts';
@@ -34,27 +35,19 @@ import {
 } from './catalog-rules.ts';
 import { Product } from './product.entity.ts';
 import {
-  brandFacetSql,
+  brandFacetQuery,
   PRODUCT_COUNT_CAP,
-  productCountSql,
-  productDetailsSql,
-  productPageSql,
-  productRowsSql,
-  productSetSummarySql,
-  type SqlStatement,
-  sizeFacetSql,
+  productCountQuery,
+  productDetailsQuery,
+  productPageQuery,
+  productRowsQuery,
+  productSetSummaryQuery,
+  sizeFacetQuery,
+  type VariantTuple,
 } from './product-query.ts';
 import { Variant } from './variant.entity.ts';
 
 export { barcodeKind } from './catalog-rules.ts';
-export {
-  PRODUCT_COUNT_CAP,
-  productCountSql,
-  productDetailsSql,
-  productPageSql,
-  productRowsSql,
-  type SqlStatement,
-} from './product-query.ts';
 
 /** Where a unique index's 409 (a lost race) lands on the product form. */
 const fieldOfConstraint = (constraint: string) => (constraint === 'products_style_code_key' ? 'style_code' : 'variants');
@@ -138,6 +131,7 @@ export async function createProduct(em: EntityManager, businessId: string, input
           tx.create(Barcode, { business: businessId, variant, code: b.code, kind: b.kind ?? barcodeKind(b.code) });
       }
       await tx.flush();
+      await emit(tx, businessId, 'product.changed', { product_id: product.id });
       return product.id;
     });
   } catch (error) {
@@ -145,40 +139,7 @@ export async function createProduct(em: EntityManager, businessId: string, input
   }
 }
 
-type ProductRecord = {
-  id: string;
-  title: string;
-  brand: string | null;
-  style_code: string | null;
-  colorway: string | null;
-  category: ProductDto['category'];
-  size_format: string;
-  condition: ProductDto['condition'];
-  grade: ProductDto['grade'];
-  condition_notes: string | null;
-  retail_price_cents: number | null;
-  release_date: string | null;
-  description: string | null;
-  tags: string[];
-  images: ProductImage[] | null;
-  status: ProductStatus;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  /** One array per variant, in the order productSelect builds it. */
-  variants: VariantTuple[] | null;
-};
-
-type VariantTuple = [
-  id: string,
-  size: string,
-  sku: string,
-  priceCents: number | null,
-  weightGrams: number | null,
-  barcodes: string[] | null,
-  onHand: number | string | null,
-  available: number | string | null,
-];
+type ProductRecord = InferResult<ReturnType<typeof productDetailsQuery>>[number];
 
 const presentVariant = ([
   id,
@@ -245,8 +206,7 @@ async function formatsOf(em: EntityManager, businessId: string, rows: readonly {
 }
 
 export async function getProduct(em: EntityManager, businessId: string, productId: string): Promise<ProductDto> {
-  const details = productDetailsSql(businessId, [productId]);
-  const [row] = await em.execute<ProductRecord[]>(details.sql, details.params);
+  const row = await productDetailsQuery(tenantDb(em, businessId), [productId]).executeTakeFirst();
   if (!row) throw new NotFound('Product not found');
   const formats = await formatsOf(em, businessId, [row]);
   return present(row, formats.get(row.size_format) ?? null);
@@ -257,16 +217,15 @@ export async function getProduct(em: EntityManager, businessId: string, productI
  * filter bar's filters: a page of full products (pickers, the extension, API clients).
  */
 export function listProducts(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductList> {
-  return productPage(em, businessId, query, productDetailsSql, present);
+  return productPage(em, businessId, query, productDetailsQuery, present);
 }
 
 /** The same search and page as lines of the products table (see productRowSchema). */
 export function listProductRows(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductRowList> {
-  return productPage(em, businessId, query, productRowsSql, presentRow);
+  return productPage(em, businessId, query, productRowsQuery, presentRow);
 }
 
-type SizeStockTuple = [size: string, onHand: number | string | null, available: number | string | null];
-type ProductRowRecord = Omit<ProductRowDto, 'sizes'> & { sizes: SizeStockTuple[] | null };
+type ProductRowRecord = InferResult<ReturnType<typeof productRowsQuery>>[number];
 
 function presentRow(row: ProductRowRecord, format: ResolvedSizeFormat | null): ProductRowDto {
   const compare = sizeOrder(format);
@@ -287,26 +246,22 @@ async function productPage<Row extends { id: string; size_format: string }, Item
   em: EntityManager,
   businessId: string,
   query: ProductListQuery,
-  shapeSql: (businessId: string, ids: string[]) => SqlStatement,
+  shapeQuery: (db: Kysely<DB>, ids: string[]) => { execute(): Promise<Row[]> },
   present: (row: Row, format: ResolvedSizeFormat | null) => Item,
 ): Promise<{ items: Item[]; total: number | null; total_is_capped: boolean }> {
-  const pageSql = productPageSql(businessId, query);
-  const page = await em.execute<{ id: string }[]>(pageSql.sql, pageSql.params);
+  const db = tenantDb(em, businessId);
+  const page = await productPageQuery(db, query).execute();
   let total: number | null = null;
   if (query.with_total === true) {
     if (query.offset === 0 && page.length < query.limit) total = page.length;
-    else {
-      const count = productCountSql(businessId, query);
-      total = (await em.execute<{ total: number }[]>(count.sql, count.params))[0]?.total ?? 0;
-    }
+    else total = (await productCountQuery(db, query).executeTakeFirst())?.total ?? 0;
   }
   const totalIsCapped = total !== null && total >= PRODUCT_COUNT_CAP;
   if (page.length === 0) return { items: [], total, total_is_capped: totalIsCapped };
-  const shape = shapeSql(
-    businessId,
+  const rows = await shapeQuery(
+    db,
     page.map((row) => row.id),
-  );
-  const rows = await em.execute<Row[]>(shape.sql, shape.params);
+  ).execute();
   const formats = await formatsOf(em, businessId, rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = page.flatMap((row) => {
@@ -318,11 +273,7 @@ async function productPage<Row extends { id: string; size_format: string }, Item
 
 /** The filtered set's size and worth, for the figures above the products table. */
 export async function productSetSummary(em: EntityManager, businessId: string, filter: ProductFilter): Promise<ProductSetSummary> {
-  const statement = productSetSummarySql(businessId, filter);
-  const [row] = await em.execute<{ products: string; on_hand: string; at_price: string; lot_units: string; at_cost: string }[]>(
-    statement.sql,
-    statement.params,
-  );
+  const row = await productSetSummaryQuery(tenantDb(em, businessId), filter).executeTakeFirst();
   const onHand = Number(row?.on_hand ?? 0);
   return {
     products: Number(row?.products ?? 0),
@@ -350,18 +301,14 @@ export function compareAnySize(a: string, b: string): number {
 }
 
 export async function productFacets(em: EntityManager, businessId: string, status: ProductFilter['status']): Promise<ProductFacets> {
-  const brands = brandFacetSql(businessId, status);
-  const sizes = sizeFacetSql(businessId);
-  const brandRows = await em.execute<{ brand: string; products: number }[]>(brands.sql, brands.params);
-  const sizeRows = await em.execute<{ size: string }[]>(sizes.sql, sizes.params);
+  const db = tenantDb(em, businessId);
+  const brandRows = await brandFacetQuery(db, status).execute();
+  const sizeRows = await sizeFacetQuery(db).execute();
   return { brands: brandRows, sizes: sizeRows.map((row) => row.size).sort(compareAnySize) };
 }
 
 export async function productSizeRun(em: EntityManager, businessId: string, productId: string): Promise<ProductSizeRun> {
-  const [row] = await em.execute<{ size_format: string }[]>('SELECT size_format FROM products WHERE business_id = ? AND id = ?', [
-    businessId,
-    productId,
-  ]);
+  const row = await tenantDb(em, businessId).selectFrom('products').where('id', '=', productId).select('size_format').executeTakeFirst();
   if (!row) throw new NotFound('Product not found');
   const format = await loadSizeFormat(em, businessId, row.size_format);
   if (format === null) return { size_format: row.size_format, name: 'Size format removed', sizes: [], is_custom: true };

@@ -9,5 +9,9 @@ export const catalogModule = defineModule({
   description: 'Products, sizes, SKUs, barcodes and prices.',
   entities: [Product, Variant, Barcode],
   businessRoutes: [catalogRoutes],
+  ownedIds: {
+    productId: { table: 'products', notFound: 'Product not found' },
+    variantId: { table: 'variants', notFound: 'Size not found on this product' },
+  },
   permissions: ['catalog:read', 'catalog:write', 'inventory:read'],
 });

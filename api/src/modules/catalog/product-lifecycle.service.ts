@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { addBarcodeBodySchema, addVariantBodySchema } from '@tradepost/shared/schemas/catalog.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
+import { emit } from '../../platform/domain-events.ts';
 import { Barcode } from './barcode.entity.ts';
 import {
   barcodeKind,
@@ -36,9 +39,14 @@ async function variantOrNotFound(em: EntityManager, businessId: string, productI
   return variant;
 }
 
-/** Brings the product to the top of "recently updated" after a change to its sizes or barcodes. */
-const touch = (em: EntityManager, businessId: string, productId: string) =>
-  em.execute('UPDATE products SET updated_at = now() WHERE business_id = ? AND id = ?', [businessId, productId]);
+/**
+ * After a change to a product's sizes or barcodes: it comes to the top of "recently updated", and
+ * `product.changed` tells every screen showing it (pass the transaction).
+ */
+async function touch(tx: EntityManager, businessId: string, productId: string): Promise<void> {
+  await tenantDb(tx, businessId).updateTable('products').set({ updated_at: sql`now()` }).where('id', '=', productId).execute();
+  await emit(tx, businessId, 'product.changed', { product_id: productId });
+}
 
 const fieldOf = (constraint: string) =>
   constraint === 'variants_size_key' ? 'size' : constraint === 'variants_sku_key' ? 'sku' : 'barcodes';
@@ -52,12 +60,13 @@ export async function addVariant(em: EntityManager, businessId: string, productI
   const size = checked.sizes[0] ?? input.size;
 
   const errors: FieldError[] = [];
-  const existing = await em.execute('SELECT 1 FROM variants WHERE business_id = ? AND product_id = ? AND size = ?', [
-    businessId,
-    productId,
-    size,
-  ]);
-  if (existing.length) errors.push({ field: 'size', message: `Size ${size} is already on this product` });
+  const existing = await tenantDb(em, businessId)
+    .selectFrom('variants')
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .select('id')
+    .executeTakeFirst();
+  if (existing !== undefined) errors.push({ field: 'size', message: `Size ${size} is already on this product` });
   if ((await skusTaken(em, businessId, [input.sku])).size) errors.push({ field: 'sku', message: `SKU ${input.sku} is already used` });
   const seen = new Set<string>();
   const taken = await barcodesTaken(
@@ -105,7 +114,7 @@ export async function removeVariant(em: EntityManager, businessId: string, produ
       const [use] = await lockVariantsInUse(tx, businessId, productId, [variantId]);
       if (use === undefined) throw new NotFound('Size not found on this product');
       if (use.stock || use.history) throw new Conflict(inUseMessage(use), 'SIZE_IN_USE');
-      await tx.execute('DELETE FROM variants WHERE business_id = ? AND id = ?', [businessId, variantId]);
+      await tenantDb(tx, businessId).deleteFrom('variants').where('id', '=', variantId).execute();
       await touch(tx, businessId, productId);
     });
   } catch (error) {
@@ -124,10 +133,11 @@ export async function addBarcode(
   input: AddBarcodeInput,
 ): Promise<void> {
   const variant = await variantOrNotFound(em, businessId, productId, variantId);
-  const [row] = await em.execute<{ n: number }[]>('SELECT count(*)::int AS n FROM barcodes WHERE business_id = ? AND variant_id = ?', [
-    businessId,
-    variant.id,
-  ]);
+  const row = await tenantDb(em, businessId)
+    .selectFrom('barcodes')
+    .where('variant_id', '=', variant.id)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
   if ((row?.n ?? 0) >= MAX_BARCODES_PER_SIZE)
     throw new Invalid('Too many barcodes', [{ field: 'code', message: `A size holds at most ${MAX_BARCODES_PER_SIZE} barcodes` }]);
   if ((await barcodesTaken(em, businessId, [input.code])).size)
@@ -146,10 +156,12 @@ export async function addBarcode(
 export async function removeBarcode(em: EntityManager, businessId: string, productId: string, variantId: string, code: string) {
   await variantOrNotFound(em, businessId, productId, variantId);
   await em.transactional(async (tx) => {
-    const deleted = await tx.execute<{ id: string }[]>(
-      'DELETE FROM barcodes WHERE business_id = ? AND variant_id = ? AND code = ? RETURNING id',
-      [businessId, variantId, code],
-    );
+    const deleted = await tenantDb(tx, businessId)
+      .deleteFrom('barcodes')
+      .where('variant_id', '=', variantId)
+      .where('code', '=', code)
+      .returning('id')
+      .execute();
     if (deleted.length === 0) throw new NotFound('Barcode not found on this size');
     await touch(tx, businessId, productId);
   });
@@ -157,19 +169,25 @@ export async function removeBarcode(em: EntityManager, businessId: string, produ
 
 /** Archived products leave the active list and pickers but keep every size, barcode and movement. */
 export async function archiveProduct(em: EntityManager, businessId: string, productId: string): Promise<void> {
-  const product = await productOrNotFound(em, businessId, productId);
-  if (product.status === 'archived') return;
-  product.status = 'archived';
-  product.archivedAt = new Date();
-  await em.flush();
+  await em.transactional(async (tx) => {
+    const product = await productOrNotFound(tx, businessId, productId);
+    if (product.status === 'archived') return;
+    product.status = 'archived';
+    product.archivedAt = new Date();
+    await tx.flush();
+    await emit(tx, businessId, 'product.changed', { product_id: productId });
+  });
 }
 
 export async function unarchiveProduct(em: EntityManager, businessId: string, productId: string): Promise<void> {
-  const product = await productOrNotFound(em, businessId, productId);
-  if (product.status !== 'archived') return;
-  product.status = 'active';
-  product.archivedAt = null;
-  await em.flush();
+  await em.transactional(async (tx) => {
+    const product = await productOrNotFound(tx, businessId, productId);
+    if (product.status !== 'archived') return;
+    product.status = 'active';
+    product.archivedAt = null;
+    await tx.flush();
+    await emit(tx, businessId, 'product.changed', { product_id: productId });
+  });
 }
 
 /** Deletes a product that never held stock; one with stock or history answers 409 (archive instead). */
@@ -177,7 +195,7 @@ export async function deleteProduct(em: EntityManager, businessId: string, produ
   await productOrNotFound(em, businessId, productId);
   try {
     await em.transactional(async (tx) => {
-      await tx.execute('SELECT id FROM products WHERE business_id = ? AND id = ? FOR UPDATE', [businessId, productId]);
+      await tenantDb(tx, businessId).selectFrom('products').where('id', '=', productId).select('id').forUpdate().execute();
       const uses = await lockVariantsInUse(tx, businessId, productId);
       const used = uses.filter((use) => use.stock || use.history);
       if (used.length) {
@@ -187,7 +205,8 @@ export async function deleteProduct(em: EntityManager, businessId: string, produ
           'PRODUCT_IN_USE',
         );
       }
-      await tx.execute('DELETE FROM products WHERE business_id = ? AND id = ?', [businessId, productId]);
+      await tenantDb(tx, businessId).deleteFrom('products').where('id', '=', productId).execute();
+      await emit(tx, businessId, 'product.changed', { product_id: productId });
     });
   } catch (error) {
     if (isForeignKeyViolation(error))

@@ -1,9 +1,26 @@
-import type { ProductFilter, ProductListQuery, ProductSort } from '@tradepost/shared/schemas/catalog.ts';
+import type {
+  Product as ProductDto,
+  ProductFilter,
+  ProductImage,
+  ProductListQuery,
+  ProductSort,
+} from '@tradepost/shared/schemas/catalog.ts';
+import {
+  type AliasableExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type OrderByModifiers,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
 
 /**
- * The SQL of the products page, built as text plus parameters. MikroORM inlines the parameters, so
- * PostgreSQL plans every literal pattern on its own statistics; the shapes below are chosen so that
- * each plan can be good:
+ * The queries of the products page, on the tenant-bound builder (`tenantDb`), which adds the
+ * business to every table they read. pg sends each statement unnamed, so PostgreSQL plans it with
+ * its parameters' values: every pattern is planned on its own statistics, and the shapes below are
+ * chosen so that each plan can be good:
  *
  * - A search is split into branches (title and other product text, SKU, exact barcode), each with
  *   its own ORDER BY … LIMIT. One OR across them would force a walk of the whole catalog whenever
@@ -16,30 +33,45 @@ import type { ProductFilter, ProductListQuery, ProductSort } from '@tradepost/sh
  *   finding the first fifty, and search as you type waits for the page only.
  */
 
-export type SqlStatement = { sql: string; params: unknown[] };
-
 export const PRODUCT_COUNT_CAP = 10_000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const BARCODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 
-type Condition = { sql: string; params: unknown[] };
+type OnProducts = ExpressionBuilder<DB & { p: DB['products'] }, 'p'>;
+/** A condition on `products p`. */
+type Condition = (eb: OnProducts) => Expression<SqlBool>;
 
-/** The filter bar's conditions on `p`, the business first. */
-function filterConditions(businessId: string, filter: ProductFilter): Condition[] {
-  const conditions: Condition[] = [{ sql: 'p.business_id = ?', params: [businessId] }];
-  if (filter.status !== 'all') conditions.push({ sql: 'p.status = ?', params: [filter.status] });
-  if (filter.brand !== undefined) conditions.push({ sql: 'p.brand = ?', params: [filter.brand] });
-  if (filter.category !== undefined) conditions.push({ sql: 'p.category = ?', params: [filter.category] });
-  if (filter.condition !== undefined) conditions.push({ sql: 'p.condition = ?', params: [filter.condition] });
-  if (filter.size !== undefined)
-    conditions.push({ sql: 'EXISTS (SELECT 1 FROM variants fv WHERE fv.product_id = p.id AND fv.size = ?)', params: [filter.size] });
-  const stockAt = (location: boolean) =>
-    `EXISTS (SELECT 1 FROM variants sv JOIN stock_levels sl ON sl.business_id = sv.business_id AND sl.variant_id = sv.id
-              WHERE sv.product_id = p.id AND sl.on_hand > 0${location ? ' AND sl.location_id = ?' : ''})`;
-  if (filter.location_id !== undefined) conditions.push({ sql: stockAt(true), params: [filter.location_id] });
-  if (filter.in_stock === true) conditions.push({ sql: stockAt(false), params: [] });
-  if (filter.in_stock === false) conditions.push({ sql: `NOT ${stockAt(false)}`, params: [] });
+/** What EXISTS selects. */
+const one = sql.lit(1).as('one');
+
+/** Products with units on hand: anywhere, or at one location. */
+const stockAt =
+  (locationId: string | null): Condition =>
+  (eb) => {
+    const levels = eb
+      .selectFrom('variants as sv')
+      .innerJoin('stock_levels as sl', 'sl.variant_id', 'sv.id')
+      .whereRef('sv.product_id', '=', 'p.id')
+      .where('sl.on_hand', '>', sql.lit(0));
+    return eb.exists((locationId === null ? levels : levels.where('sl.location_id', '=', locationId)).select(one));
+  };
+
+/** The filter bar's conditions on `p` (the builder adds the business). */
+function filterConditions(filter: ProductFilter): Condition[] {
+  const { status, brand, category, condition, size, location_id: locationId, in_stock: inStock } = filter;
+  const conditions: Condition[] = [];
+  if (status !== 'all') conditions.push((eb) => eb('p.status', '=', status));
+  if (brand !== undefined) conditions.push((eb) => eb('p.brand', '=', brand));
+  if (category !== undefined) conditions.push((eb) => eb('p.category', '=', category));
+  if (condition !== undefined) conditions.push((eb) => eb('p.condition', '=', condition));
+  if (size !== undefined)
+    conditions.push((eb) =>
+      eb.exists(eb.selectFrom('variants as fv').whereRef('fv.product_id', '=', 'p.id').where('fv.size', '=', size).select(one)),
+    );
+  if (locationId !== undefined) conditions.push(stockAt(locationId));
+  if (inStock === true) conditions.push(stockAt(null));
+  if (inStock === false) conditions.push((eb) => eb.not(stockAt(null)(eb)));
   return conditions;
 }
 
@@ -47,37 +79,55 @@ function filterConditions(businessId: string, filter: ProductFilter): Condition[
  * The ways a product can match the typed text, each a condition on `p`. Under three characters only
  * the product text is searched (no trigram helps, and a code that short means nothing).
  */
-function searchBranches(businessId: string, q: string): Condition[] {
+function searchBranches(q: string): Condition[] {
   if (q === '') return [];
   const like = `%${escapeLike(q.toLowerCase())}%`;
-  const text: Condition = { sql: 'p.search_text LIKE ?', params: [like] };
+  const text: Condition = (eb) => eb('p.search_text', 'like', like);
   if (q.length < 3) return [text];
   const branches: Condition[] = [
     text,
-    { sql: 'p.id IN (SELECT v.product_id FROM variants v WHERE v.business_id = ? AND lower(v.sku) LIKE ?)', params: [businessId, like] },
+    (eb) =>
+      eb(
+        'p.id',
+        'in',
+        eb
+          .selectFrom('variants as v')
+          .where((v) => v(v.fn('lower', ['v.sku']), 'like', like))
+          .select('v.product_id'),
+      ),
   ];
   // Barcodes are matched exactly, and a code with no digit in it is a word, not a barcode.
   if (BARCODE_PATTERN.test(q) && /\d/.test(q))
-    branches.push({
-      sql: 'p.id IN (SELECT v.product_id FROM barcodes b JOIN variants v ON v.id = b.variant_id WHERE b.business_id = ? AND b.code = ?)',
-      params: [businessId, q],
-    });
+    branches.push((eb) =>
+      eb(
+        'p.id',
+        'in',
+        eb.selectFrom('barcodes as b').innerJoin('variants as v', 'v.id', 'b.variant_id').where('b.code', '=', q).select('v.product_id'),
+      ),
+    );
   return branches;
 }
 
-/** Each branch's WHERE (filters and one way of matching); one branch when nothing was typed. */
-function matchWheres(businessId: string, filter: ProductFilter): Condition[] {
-  const filters = filterConditions(businessId, filter);
-  const join = (conditions: Condition[]): Condition => ({
-    sql: conditions.map((c) => c.sql).join(' AND '),
-    params: conditions.flatMap((c) => c.params),
-  });
-  const branches = searchBranches(businessId, filter.q ?? '');
-  if (branches.length === 0) return [join(filters)];
-  return branches.map((branch) => join([...filters, branch]));
+/** Each branch's conditions (filters and one way of matching); one branch when nothing was typed. */
+function matchWheres(filter: ProductFilter): Condition[][] {
+  const filters = filterConditions(filter);
+  const branches = searchBranches(filter.q ?? '');
+  if (branches.length === 0) return [filters];
+  return branches.map((branch) => [...filters, branch]);
 }
 
-type SortSpec = { key: string; direction: 'ASC' | 'DESC'; nullsLast: boolean };
+/**
+ * Where a statement's parts start: the tenant builder for the statement itself, the expression
+ * builder of the statement for the parts nested in it. A part started from the tenant builder and
+ * nested in another of its statements would get the business twice (once by each).
+ */
+type Source = Pick<ExpressionBuilder<DB, never>, 'selectFrom'>;
+
+/** `products p` under these conditions. */
+const productsWhere = (source: Source, conditions: Condition[]) =>
+  conditions.reduce((query, condition) => query.where(condition), source.selectFrom('products as p'));
+
+type SortSpec = { key: (eb: OnProducts) => AliasableExpression<unknown>; direction: 'asc' | 'desc'; nullsLast: boolean };
 
 const naturalDirection: Record<ProductSort, 'asc' | 'desc'> = {
   updated_at: 'desc',
@@ -88,77 +138,106 @@ const naturalDirection: Record<ProductSort, 'asc' | 'desc'> = {
 };
 
 function sortSpec(sort: ProductSort, dir: 'asc' | 'desc' | undefined): SortSpec {
-  const direction = (dir ?? naturalDirection[sort]) === 'asc' ? 'ASC' : 'DESC';
+  const direction = dir ?? naturalDirection[sort];
   switch (sort) {
     case 'title':
-      return { key: 'p.title', direction, nullsLast: false };
+      return { key: (eb) => eb.ref('p.title'), direction, nullsLast: false };
     case 'created_at':
-      return { key: 'p.created_at', direction, nullsLast: false };
+      return { key: (eb) => eb.ref('p.created_at'), direction, nullsLast: false };
     case 'price':
-      return { key: 'p.retail_price_cents', direction, nullsLast: true };
+      return { key: (eb) => eb.ref('p.retail_price_cents'), direction, nullsLast: true };
     case 'stock':
       // product_stock: the ledger's running sum of the product's levels (migration 0014).
-      return { key: '(SELECT ps.on_hand FROM product_stock ps WHERE ps.product_id = p.id)', direction, nullsLast: false };
+      return {
+        key: (eb) => eb.selectFrom('product_stock as ps').whereRef('ps.product_id', '=', 'p.id').select('ps.on_hand'),
+        direction,
+        nullsLast: false,
+      };
     default:
-      return { key: 'p.updated_at', direction, nullsLast: false };
+      return { key: (eb) => eb.ref('p.updated_at'), direction, nullsLast: false };
   }
 }
 
-const orderBy = (spec: SortSpec, key: string, id: string) =>
-  `${key} ${spec.direction}${spec.nullsLast ? ' NULLS LAST' : ''}, ${id} ${spec.direction}`;
+/** The sort's direction, and NULLS LAST where the key has them. */
+const ordered =
+  (spec: SortSpec): OrderByModifiers =>
+  (item) => {
+    const directed = spec.direction === 'asc' ? item.asc() : item.desc();
+    return spec.nullsLast ? directed.nullsLast() : directed;
+  };
 
 /**
  * The page of product ids, in the chosen order. With several ways to match, each branch returns its
  * own first `offset + limit` rows and the union is ordered and cut once more, which is exactly the
  * page a single query would give.
  */
-export function productPageSql(businessId: string, query: ProductListQuery): SqlStatement {
+export function productPageQuery(db: Kysely<DB>, query: ProductListQuery) {
   const spec = sortSpec(query.sort, query.dir);
-  const wheres = matchWheres(businessId, query);
+  const wheres = matchWheres(query);
   const [only] = wheres;
-  const narrowed = (query.q ?? '') !== '' || filterConditions(businessId, query).length > (query.status === 'all' ? 1 : 2);
+  const narrowed = (query.q ?? '') !== '' || filterConditions(query).length > (query.status === 'all' ? 0 : 1);
   if (query.sort === 'stock' && !narrowed && only !== undefined) {
     // The whole catalog by stock: a walk of product_stock's (business, on hand, product) index,
     // stopping after the page; once a search or filter has narrowed the set, a lookup per match is better.
-    return {
-      sql: `SELECT p.id FROM product_stock ps JOIN products p ON p.id = ps.product_id
-             WHERE ps.business_id = ? AND ${only.sql} ORDER BY ${orderBy(spec, 'ps.on_hand', 'ps.product_id')} LIMIT ? OFFSET ?`,
-      params: [businessId, ...only.params, query.limit, query.offset],
-    };
+    return only
+      .reduce(
+        (page, condition) => page.where(condition),
+        db.selectFrom('product_stock as ps').innerJoin('products as p', 'p.id', 'ps.product_id'),
+      )
+      .select('p.id')
+      .orderBy('ps.on_hand', ordered(spec))
+      .orderBy('ps.product_id', spec.direction)
+      .limit(query.limit)
+      .offset(query.offset);
   }
   if (wheres.length === 1 && only !== undefined) {
-    return {
-      sql: `SELECT p.id FROM products p WHERE ${only.sql} ORDER BY ${orderBy(spec, spec.key, 'p.id')} LIMIT ? OFFSET ?`,
-      params: [...only.params, query.limit, query.offset],
-    };
+    return productsWhere(db, only)
+      .select('p.id')
+      .orderBy(spec.key, ordered(spec))
+      .orderBy('p.id', spec.direction)
+      .limit(query.limit)
+      .offset(query.offset);
   }
   const reach = query.offset + query.limit;
-  const branches = wheres.map(
-    (where) =>
-      `(SELECT p.id, ${spec.key} AS sort_key FROM products p WHERE ${where.sql} ORDER BY ${orderBy(spec, spec.key, 'p.id')} LIMIT ?)`,
-  );
-  return {
-    sql: `SELECT m.id FROM (${branches.join(' UNION ')}) m ORDER BY ${orderBy(spec, 'm.sort_key', 'm.id')} LIMIT ? OFFSET ?`,
-    params: [...wheres.flatMap((where) => [...where.params, reach]), query.limit, query.offset],
-  };
+  // Each branch in a sub-select of its own: a UNION's operands cannot carry their own ORDER BY … LIMIT.
+  const branches = (eb: Source) =>
+    wheres.map((where, i) =>
+      eb
+        .selectFrom(
+          productsWhere(eb, where)
+            .select((p) => ['p.id', spec.key(p).as('sort_key')])
+            // By the selected key, so a sub-select key (stock) is computed once per row.
+            .orderBy('sort_key', ordered(spec))
+            .orderBy('p.id', spec.direction)
+            .limit(reach)
+            .as(`branch${i}`),
+        )
+        .selectAll(),
+    );
+  return db
+    .selectFrom((eb) => unionOf(branches(eb)).as('m'))
+    .select('m.id')
+    .orderBy('m.sort_key', ordered(spec))
+    .orderBy('m.id', spec.direction)
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+function unionOf<Query extends { union(other: Query): Query }>(queries: Query[]): Query {
+  const [first, ...rest] = queries;
+  if (first === undefined) throw new Error('A match has at least one branch');
+  return rest.reduce((union, query) => union.union(query), first);
 }
 
 /** The ids of every match (the union of the branches); callers wrap it to count or sum. */
-function matchedIdsSql(businessId: string, filter: ProductFilter): SqlStatement {
-  const wheres = matchWheres(businessId, filter);
-  return {
-    sql: wheres.map((where) => `SELECT p.id FROM products p WHERE ${where.sql}`).join(' UNION '),
-    params: wheres.flatMap((where) => where.params),
-  };
-}
+const matchedIds = (source: Source, filter: ProductFilter) =>
+  unionOf(matchWheres(filter).map((where) => productsWhere(source, where).select('p.id')));
 
 /** Matches counted up to the cap: past it the screen says "10,000+". */
-export function productCountSql(businessId: string, filter: ProductFilter): SqlStatement {
-  const ids = matchedIdsSql(businessId, filter);
-  return {
-    sql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM (${ids.sql}) ids LIMIT ${PRODUCT_COUNT_CAP}) capped`,
-    params: ids.params,
-  };
+export function productCountQuery(db: Kysely<DB>, filter: ProductFilter) {
+  return db
+    .selectFrom((eb) => eb.selectFrom(matchedIds(eb, filter).as('ids')).select(one).limit(sql.lit(PRODUCT_COUNT_CAP)).as('capped'))
+    .select(sql<number>`count(*)::int`.as('total'));
 }
 
 /**
@@ -166,50 +245,39 @@ export function productCountSql(businessId: string, filter: ProductFilter): SqlS
  * remaining FIFO lots) and at price (each size's price, else the product's retail price). The match
  * is written out in each part rather than shared through a CTE, so each part is planned on the real
  * size of the set: ten products walk their variants by index, the whole catalog is hashed.
+ * The sums are bigint, which pg returns as text.
  */
-export function productSetSummarySql(businessId: string, filter: ProductFilter): SqlStatement {
-  const ids = matchedIdsSql(businessId, filter);
-  return {
-    sql: `SELECT (SELECT count(*) FROM (${ids.sql}) ids)::bigint AS products, units.on_hand, units.at_price, lots.units AS lot_units, lots.at_cost
-            FROM (SELECT coalesce(sum(l.on_hand), 0)::bigint AS on_hand,
-                         coalesce(sum(l.on_hand::bigint * coalesce(v.price_cents, p.retail_price_cents, 0)), 0)::bigint AS at_price
-                    FROM stock_levels l
-                    JOIN variants v ON v.business_id = l.business_id AND v.id = l.variant_id
-                    JOIN products p ON p.id = v.product_id
-                   WHERE l.business_id = ? AND l.on_hand > 0 AND v.product_id IN (${ids.sql})) units,
-                 (SELECT coalesce(sum(c.quantity_remaining), 0)::bigint AS units,
-                         coalesce(sum(c.quantity_remaining::bigint * c.unit_cost_cents), 0)::bigint AS at_cost
-                    FROM cost_lots c
-                    JOIN variants v ON v.business_id = c.business_id AND v.id = c.variant_id
-                   WHERE c.business_id = ? AND c.quantity_remaining > 0 AND v.product_id IN (${ids.sql})) lots`,
-    params: [...ids.params, businessId, ...ids.params, businessId, ...ids.params],
-  };
-}
-
-/** The full shape (variants, barcodes, stock) of the given products, in one round trip. */
-export function productDetailsSql(businessId: string, ids: string[]): SqlStatement {
-  return {
-    sql: `${productSelect} FROM products p WHERE p.business_id = ? AND p.id IN (${ids.map(() => '?').join(',')})`,
-    params: [businessId, ...ids],
-  };
-}
-
-/**
- * The products table's line of each given product: the row's fields, its first photo and, per size, the stock summed
- * over locations as a compact [size, on hand, available] array (one pass over the size's levels).
- */
-export function productRowsSql(businessId: string, ids: string[]): SqlStatement {
-  return {
-    sql: `SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.condition, p.grade, p.status,
-                 p.images -> 0 AS image,
-                 (SELECT json_agg(json_build_array(v.size, s.on_hand, s.available))
-                    FROM variants v
-                    CROSS JOIN LATERAL (SELECT sum(l.on_hand) AS on_hand, sum(l.on_hand - l.reserved - l.committed) AS available
-                                          FROM stock_levels l WHERE l.business_id = v.business_id AND l.variant_id = v.id) s
-                   WHERE v.product_id = p.id) AS sizes
-            FROM products p WHERE p.business_id = ? AND p.id IN (${ids.map(() => '?').join(',')})`,
-    params: [businessId, ...ids],
-  };
+export function productSetSummaryQuery(db: Kysely<DB>, filter: ProductFilter) {
+  const units = (eb: Source) =>
+    eb
+      .selectFrom('stock_levels as l')
+      .innerJoin('variants as v', 'v.id', 'l.variant_id')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .where('l.on_hand', '>', sql.lit(0))
+      .where('v.product_id', 'in', matchedIds(eb, filter))
+      .select([
+        sql<string>`coalesce(sum(l.on_hand), 0)::bigint`.as('on_hand'),
+        sql<string>`coalesce(sum(l.on_hand::bigint * coalesce(v.price_cents, p.retail_price_cents, 0)), 0)::bigint`.as('at_price'),
+      ]);
+  const lots = (eb: Source) =>
+    eb
+      .selectFrom('cost_lots as c')
+      .innerJoin('variants as v', 'v.id', 'c.variant_id')
+      .where('c.quantity_remaining', '>', sql.lit(0))
+      .where('v.product_id', 'in', matchedIds(eb, filter))
+      .select([
+        sql<string>`coalesce(sum(c.quantity_remaining), 0)::bigint`.as('units'),
+        sql<string>`coalesce(sum(c.quantity_remaining::bigint * c.unit_cost_cents), 0)::bigint`.as('at_cost'),
+      ]);
+  return db
+    .selectFrom([(eb) => units(eb).as('units'), (eb) => lots(eb).as('lots')])
+    .select((eb) => [
+      eb.selectFrom(matchedIds(eb, filter).as('ids')).select(sql<string>`count(*)`.as('products')).as('products'),
+      'units.on_hand',
+      'units.at_price',
+      'lots.units as lot_units',
+      'lots.at_cost',
+    ]);
 }
 
 /**
@@ -217,36 +285,157 @@ export function productRowsSql(businessId: string, ids: string[]): SqlStatement 
  * ('code kind' strings), on_hand, available — turned back into an object by the service: building a
  * JSON object per variant and per barcode cost PostgreSQL twice the time of the rest of the page.
  */
-export const productSelect = `
-  SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.condition, p.grade, p.condition_notes,
-         p.retail_price_cents, to_char(p.release_date, 'YYYY-MM-DD') AS release_date, p.description, p.tags, p.images, p.status,
-         p.archived_at, p.created_at, p.updated_at,
-         (SELECT json_agg(json_build_array(
-                   v.id, v.size, v.sku, v.price_cents, v.weight_grams,
-                   (SELECT array_agg(b.code || ' ' || b.kind ORDER BY b.code) FROM barcodes b WHERE b.variant_id = v.id),
-                   (SELECT sum(l.on_hand) FROM stock_levels l WHERE l.business_id = v.business_id AND l.variant_id = v.id),
-                   (SELECT sum(l.on_hand - l.reserved - l.committed) FROM stock_levels l WHERE l.business_id = v.business_id AND l.variant_id = v.id)))
-            FROM variants v WHERE v.product_id = p.id) AS variants`;
+export type VariantTuple = [
+  id: string,
+  size: string,
+  sku: string,
+  priceCents: number | null,
+  weightGrams: number | null,
+  barcodes: string[] | null,
+  onHand: number | string | null,
+  available: number | string | null,
+];
+
+/** The columns whose text the shared schemas narrow to their enums. */
+type ProductEnums = {
+  category: ProductDto['category'];
+  condition: ProductDto['condition'];
+  grade: ProductDto['grade'];
+  status: ProductDto['status'];
+};
+
+/** The full shape (variants, barcodes, stock) of the given products, in one round trip. */
+export function productDetailsQuery(db: Kysely<DB>, ids: string[]) {
+  return db
+    .selectFrom('products as p')
+    .where('p.id', 'in', ids)
+    .select((eb) => {
+      const variants = eb
+        .selectFrom('variants as v')
+        .whereRef('v.product_id', '=', 'p.id')
+        .select((v) => {
+          const levels = () => v.selectFrom('stock_levels as l').whereRef('l.variant_id', '=', 'v.id');
+          const barcodes = v
+            .selectFrom('barcodes as b')
+            .whereRef('b.variant_id', '=', 'v.id')
+            .select(sql`array_agg(b.code || ' ' || b.kind ORDER BY b.code)`.as('barcodes'));
+          const onHand = levels().select(sql`sum(l.on_hand)`.as('on_hand'));
+          const available = levels().select(sql`sum(l.on_hand - l.reserved - l.committed)`.as('available'));
+          return sql<
+            VariantTuple[] | null
+          >`json_agg(json_build_array(v.id, v.size, v.sku, v.price_cents, v.weight_grams, ${barcodes}, ${onHand}, ${available}))`.as(
+            'variants',
+          );
+        });
+      return [
+        'p.id',
+        'p.title',
+        'p.brand',
+        'p.style_code',
+        'p.colorway',
+        'p.category',
+        'p.size_format',
+        'p.condition',
+        'p.grade',
+        'p.condition_notes',
+        'p.retail_price_cents',
+        sql<string | null>`to_char(p.release_date, 'YYYY-MM-DD')`.as('release_date'),
+        'p.description',
+        'p.tags',
+        'p.images',
+        'p.status',
+        'p.archived_at',
+        'p.created_at',
+        'p.updated_at',
+        variants.as('variants'),
+      ];
+    })
+    .$narrowType<ProductEnums & { images: ProductImage[]; variants: VariantTuple[] | null }>();
+}
+
+/** Per size: [size, on hand, available], the stock summed over locations. */
+export type SizeStockTuple = [size: string, onHand: number | string | null, available: number | string | null];
+
+/**
+ * The products table's line of each given product: the row's fields, its first photo and, per size, the stock summed
+ * over locations as a compact [size, on hand, available] array (one pass over the size's levels).
+ */
+export function productRowsQuery(db: Kysely<DB>, ids: string[]) {
+  return db
+    .selectFrom('products as p')
+    .where('p.id', 'in', ids)
+    .select((eb) => {
+      const sizes = eb
+        .selectFrom('variants as v')
+        .crossJoinLateral((v) =>
+          v
+            .selectFrom('stock_levels as l')
+            .whereRef('l.variant_id', '=', 'v.id')
+            .select([sql`sum(l.on_hand)`.as('on_hand'), sql`sum(l.on_hand - l.reserved - l.committed)`.as('available')])
+            .as('s'),
+        )
+        .whereRef('v.product_id', '=', 'p.id')
+        .select(sql<SizeStockTuple[] | null>`json_agg(json_build_array(v.size, s.on_hand, s.available))`.as('sizes'));
+      return [
+        'p.id',
+        'p.title',
+        'p.brand',
+        'p.style_code',
+        'p.colorway',
+        'p.category',
+        'p.size_format',
+        'p.condition',
+        'p.grade',
+        'p.status',
+        sql<ProductImage | null>`p.images -> 0`.as('image'),
+        sizes.as('sizes'),
+      ];
+    })
+    .$narrowType<ProductEnums>();
+}
 
 /** Brands with their product counts, most first (an index-only walk of the brand index). */
-export function brandFacetSql(businessId: string, status: ProductFilter['status']): SqlStatement {
-  return {
-    sql: `SELECT brand, count(*)::int AS products FROM products p
-           WHERE p.business_id = ?${status === 'all' ? '' : ' AND p.status = ?'} AND brand IS NOT NULL AND brand <> ''
-           GROUP BY brand ORDER BY products DESC, brand LIMIT 300`,
-    params: status === 'all' ? [businessId] : [businessId, status],
-  };
+export function brandFacetQuery(db: Kysely<DB>, status: ProductFilter['status']) {
+  const brands = db
+    .selectFrom('products as p')
+    .where('p.brand', 'is not', null)
+    .where('p.brand', '<>', sql.lit(''))
+    .select(['p.brand', sql<number>`count(*)::int`.as('products')])
+    .groupBy('p.brand')
+    .orderBy('products', 'desc')
+    .orderBy('p.brand')
+    .limit(sql.lit(300))
+    .$narrowType<{ brand: string }>();
+  return status === 'all' ? brands : brands.where('p.status', '=', status);
 }
 
 /** Every distinct size in the catalog, jumping through the size index one value at a time. */
-export function sizeFacetSql(businessId: string): SqlStatement {
-  return {
-    sql: `WITH RECURSIVE sizes(size) AS (
-            (SELECT size FROM variants WHERE business_id = ? ORDER BY size LIMIT 1)
-            UNION ALL
-            SELECT (SELECT v.size FROM variants v WHERE v.business_id = ? AND v.size > sizes.size ORDER BY v.size LIMIT 1)
-              FROM sizes WHERE sizes.size IS NOT NULL)
-          SELECT size FROM sizes WHERE size IS NOT NULL LIMIT 500`,
-    params: [businessId, businessId],
-  };
+export function sizeFacetQuery(db: Kysely<DB>) {
+  return db
+    .withRecursive('sizes(size)', (cte) =>
+      cte
+        .selectFrom(cte.selectFrom('variants').select('size').orderBy('size').limit(sql.lit(1)).as('smallest'))
+        .select('smallest.size')
+        // The step below ends the walk with a NULL.
+        .$castTo<{ size: string | null }>()
+        .unionAll(
+          cte
+            .selectFrom('sizes')
+            .where('sizes.size', 'is not', null)
+            .select((next) =>
+              next
+                .selectFrom('variants as v')
+                .whereRef('v.size', '>', 'sizes.size')
+                .select('v.size')
+                .orderBy('v.size')
+                .limit(sql.lit(1))
+                .as('size'),
+            ),
+        ),
+    )
+    .selectFrom('sizes')
+    .where('size', 'is not', null)
+    .select('size')
+    .limit(sql.lit(500))
+    .$narrowType<{ size: string }>();
 }

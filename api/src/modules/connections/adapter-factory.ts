@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import type { AdapterConfig, FetchFn, MarketplaceAdapter, Platform, SquareRef } from '../marketplaces/public.ts';
 import {
   createEbayAdapter,
@@ -55,21 +57,37 @@ export type AdapterDeps = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-export const CONNECTION_COLUMNS =
-  'id, business_id, channel_id, platform, environment, api_base_url, auth_base_url, shop_domain, status, settings';
+/** The columns of a ConnectionRow, for every read of one. */
+export const connectionColumns = [
+  'id',
+  'business_id',
+  'channel_id',
+  'platform',
+  'environment',
+  'api_base_url',
+  'auth_base_url',
+  'shop_domain',
+  'status',
+  'settings',
+] as const satisfies readonly (keyof DB['channel_connections'])[];
+
+export const CONNECTION_COLUMNS = connectionColumns.join(', ');
 
 export async function loadConnection(em: EntityManager, businessId: string, connectionId: string): Promise<ConnectionRow | null> {
-  const [row] = await em.execute<ConnectionRow[]>(
-    `SELECT ${CONNECTION_COLUMNS} FROM channel_connections WHERE business_id = ? AND id = ?`,
-    [businessId, connectionId],
-  );
+  const row = await tenantDb(em, businessId)
+    .selectFrom('channel_connections')
+    .where('id', '=', connectionId)
+    .select(connectionColumns)
+    // CHECK constraints hold platform, environment and status to ConnectionRow's values; settings is this area's to write.
+    .$castTo<ConnectionRow>()
+    .executeTakeFirst();
   return row ?? null;
 }
 
 /** The adapter for one connection: its base URLs, its app credentials and a token store over the sealed row. */
 export async function adapterFor(deps: AdapterDeps, connection: ConnectionRow): Promise<AnyAdapter> {
-  const secrets = await loadSecrets(deps.em, deps.tokenKey, connection.id);
-  const store = databaseTokenStore(deps.em, deps.tokenKey, connection.id);
+  const secrets = await loadSecrets(deps.em, deps.tokenKey, connection.business_id, connection.id);
+  const store = databaseTokenStore(deps.em, deps.tokenKey, connection.business_id, connection.id);
   const config: AdapterConfig = {
     baseUrl: connection.api_base_url,
     clientId: secrets.app.clientId,

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { open, seal } from '../../plugins/sealed-box.ts';
 import type { Credentials, TokenStore } from '../marketplaces/public.ts';
 
@@ -43,57 +45,75 @@ export const fromCredentials = (credentials: Credentials): NonNullable<Connectio
 });
 
 /** Reads and writes one connection's secrets; every read goes to the database so all processes see a refresh. */
-export async function loadSecrets(em: EntityManager, key: Buffer, connectionId: string): Promise<ConnectionSecrets> {
-  const [row] = await em.execute<{ credentials_sealed: string | null }[]>(
-    'SELECT credentials_sealed FROM channel_connections WHERE id = ?',
-    [connectionId],
-  );
+export async function loadSecrets(em: EntityManager, key: Buffer, businessId: string, connectionId: string): Promise<ConnectionSecrets> {
+  const row = await tenantDb(em, businessId)
+    .selectFrom('channel_connections')
+    .where('id', '=', connectionId)
+    .select('credentials_sealed')
+    .executeTakeFirst();
   if (!row?.credentials_sealed) throw new Error('connection has no credentials');
   return openSecrets(row.credentials_sealed, key, connectionId);
 }
 
-export async function saveSecrets(em: EntityManager, key: Buffer, connectionId: string, secrets: ConnectionSecrets): Promise<void> {
-  await em.execute('UPDATE channel_connections SET credentials_sealed = ?, token_expires_at = ?, updated_at = now() WHERE id = ?', [
-    sealSecrets(secrets, key, connectionId),
-    secrets.token?.expiresAt ?? null,
-    connectionId,
-  ]);
+export async function saveSecrets(
+  em: EntityManager,
+  key: Buffer,
+  businessId: string,
+  connectionId: string,
+  secrets: ConnectionSecrets,
+): Promise<void> {
+  await tenantDb(em, businessId)
+    .updateTable('channel_connections')
+    .set({
+      credentials_sealed: sealSecrets(secrets, key, connectionId),
+      token_expires_at: secrets.token?.expiresAt ?? null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', connectionId)
+    .execute();
 }
 
 /**
  * The adapters' TokenStore over the database: a refresh is saved sealed, and a refused refresh
  * marks the connection "reconnect needed" with the platform's reason, which the UI shows.
  */
-export function databaseTokenStore(em: EntityManager, key: Buffer, connectionId: string): TokenStore {
+export function databaseTokenStore(em: EntityManager, key: Buffer, businessId: string, connectionId: string): TokenStore {
   return {
     async current() {
-      const secrets = await loadSecrets(em, key, connectionId);
+      const secrets = await loadSecrets(em, key, businessId, connectionId);
       if (!secrets.token) throw new Error('connection is not authorised yet');
       return toCredentials(secrets.token);
     },
     async save(next) {
-      const secrets = await loadSecrets(em, key, connectionId);
-      await saveSecrets(em, key, connectionId, { ...secrets, token: fromCredentials(next) });
+      const secrets = await loadSecrets(em, key, businessId, connectionId);
+      await saveSecrets(em, key, businessId, connectionId, { ...secrets, token: fromCredentials(next) });
     },
     async refreshOnce(stale, grant) {
       // A transaction-scoped advisory lock per connection: the second refresher waits, then finds
       // the new token and uses it instead of spending the (rotated, now refused) refresh token.
       return em.transactional(async (tx) => {
         await tx.execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`token-refresh:${connectionId}`]);
-        const secrets = await loadSecrets(tx, key, connectionId);
+        const secrets = await loadSecrets(tx, key, businessId, connectionId);
         if (!secrets.token) throw new Error('connection is not authorised yet');
         if (secrets.token.accessToken !== stale.accessToken) return toCredentials(secrets.token);
         const next = await grant(toCredentials(secrets.token));
-        await saveSecrets(tx, key, connectionId, { ...secrets, token: fromCredentials(next) });
+        await saveSecrets(tx, key, businessId, connectionId, { ...secrets, token: fromCredentials(next) });
         return next;
       });
     },
     async reconnectNeeded(reason) {
-      await em.execute(
-        `UPDATE channel_connections SET status = 'reconnect_needed', status_reason = ?, last_error = ?, last_error_at = now(), updated_at = now()
-          WHERE id = ? AND status = 'connected'`,
-        [reason.slice(0, 500), reason.slice(0, 500), connectionId],
-      );
+      await tenantDb(em, businessId)
+        .updateTable('channel_connections')
+        .set({
+          status: 'reconnect_needed',
+          status_reason: reason.slice(0, 500),
+          last_error: reason.slice(0, 500),
+          last_error_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', connectionId)
+        .where('status', '=', 'connected')
+        .execute();
     },
   };
 }

@@ -6,8 +6,10 @@ import {
   type PlatformConnection,
   type updateConnectionBodySchema,
 } from '@tradepost/shared/schemas/connections.ts';
+import { type InferResult, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { ensureChannels } from '../sales/public.ts';
@@ -16,28 +18,6 @@ import { loadSecrets, saveSecrets } from './connection-secrets.ts';
 import { revokeAtPlatform } from './platform-revoke.ts';
 import { appFromEnvironment } from './platform-targets.ts';
 import { cancelRefresh } from './token-refresh.ts';
-
-type ListRow = {
-  channel_id: string;
-  platform: PlatformConnection['platform'];
-  sync_enabled: boolean;
-  quantity_buffer: number;
-  price_rule_id: string | null;
-  id: string | null;
-  status: Connection['status'] | null;
-  status_reason: string | null;
-  environment: Connection['environment'] | null;
-  api_base_url: string | null;
-  shop_domain: string | null;
-  external_account_id: string | null;
-  account_name: string | null;
-  token_expires_at: Date | string | null;
-  connected_at: Date | string | null;
-  last_sync_at: Date | string | null;
-  last_error: string | null;
-  last_error_at: Date | string | null;
-  settings: ConnectionSettings | null;
-};
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -89,19 +69,50 @@ function present(row: ListRow, config: Config): PlatformConnection {
   };
 }
 
-const LIST_SQL = `
-  SELECT c.id AS channel_id, c.kind AS platform, c.sync_enabled, c.quantity_buffer,
-         (SELECT r.id FROM price_rules r WHERE r.business_id = c.business_id AND r.channel_id = c.id) AS price_rule_id,
-         k.id, k.status, k.status_reason, k.environment, k.api_base_url, k.shop_domain, k.external_account_id, k.account_name,
-         k.token_expires_at, k.connected_at, k.last_sync_at, k.last_error, k.last_error_at, k.settings
-    FROM sales_channels c
-    LEFT JOIN channel_connections k ON k.business_id = c.business_id AND k.channel_id = c.id
-   WHERE c.business_id = ?`;
+/**
+ * The business's sales channels, each with its connection's columns (null without one) and its
+ * price rule. Read for marketplace channels only (a connection's channel is one); CHECK constraints
+ * hold a connection's environment and status to these values; settings is this area's to write.
+ */
+function channelsWithConnections(em: EntityManager, businessId: string) {
+  return tenantDb(em, businessId)
+    .selectFrom('sales_channels as c')
+    .leftJoin('channel_connections as k', 'k.channel_id', 'c.id')
+    .select((eb) => [
+      'c.id as channel_id',
+      'c.kind as platform',
+      'c.sync_enabled',
+      'c.quantity_buffer',
+      eb.selectFrom('price_rules as r').whereRef('r.channel_id', '=', 'c.id').select('r.id').as('price_rule_id'),
+      'k.id',
+      'k.status',
+      'k.status_reason',
+      'k.environment',
+      'k.api_base_url',
+      'k.shop_domain',
+      'k.external_account_id',
+      'k.account_name',
+      'k.token_expires_at',
+      'k.connected_at',
+      'k.last_sync_at',
+      'k.last_error',
+      'k.last_error_at',
+      'k.settings',
+    ])
+    .$narrowType<{
+      platform: PlatformConnection['platform'];
+      status: Connection['status'] | null;
+      environment: Connection['environment'] | null;
+      settings: ConnectionSettings | null;
+    }>();
+}
+
+type ListRow = InferResult<ReturnType<typeof channelsWithConnections>>[number];
 
 /** Every marketplace platform with its connection, or none yet. Never a secret. */
 export async function listConnections(em: EntityManager, config: Config, businessId: string): Promise<PlatformConnection[]> {
   await ensureChannels(em, businessId);
-  const rows = await em.execute<ListRow[]>(`${LIST_SQL} AND c.kind IN ('ebay', 'shopify', 'square')`, [businessId]);
+  const rows = await channelsWithConnections(em, businessId).where('c.kind', 'in', marketplacePlatforms).execute();
   return marketplacePlatforms.flatMap((platform) => {
     const row = rows.find((r) => r.platform === platform);
     return row ? [present(row, config)] : [];
@@ -109,7 +120,7 @@ export async function listConnections(em: EntityManager, config: Config, busines
 }
 
 export async function getConnection(em: EntityManager, config: Config, businessId: string, connectionId: string): Promise<Connection> {
-  const [row] = await em.execute<ListRow[]>(`${LIST_SQL} AND k.id = ?`, [businessId, connectionId]);
+  const row = await channelsWithConnections(em, businessId).where('k.id', '=', connectionId).executeTakeFirst();
   const connection = row ? present(row, config).connection : null;
   if (!connection) throw new NotFound('Connection not found');
   return connection;
@@ -133,22 +144,21 @@ export async function updateConnectionSettings(
   input: z.output<typeof updateConnectionBodySchema>,
 ): Promise<Connection> {
   await em.transactional(async (tx) => {
-    const [row] = await tx.execute<(ConnectionRow & { settings: ConnectionSettings })[]>(
-      'SELECT id, channel_id, platform, settings FROM channel_connections WHERE business_id = ? AND id = ? FOR UPDATE',
-      [businessId, connectionId],
-    );
+    const db = tenantDb(tx, businessId);
+    const row = await db
+      .selectFrom('channel_connections')
+      .where('id', '=', connectionId)
+      .select(['id', 'channel_id', 'platform', 'settings'])
+      .$narrowType<{ settings: ConnectionSettings }>()
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw new NotFound('Connection not found');
     const errors: FieldError[] = [];
     const settings: ConnectionSettings = { ...row.settings };
 
     if (input.location_ids !== undefined) {
       const unique = [...new Set(input.location_ids)];
-      const found = unique.length
-        ? await tx.execute<{ id: string }[]>('SELECT id FROM locations WHERE business_id = ? AND id = ANY(?::uuid[])', [
-            businessId,
-            `{${unique.join(',')}}`,
-          ])
-        : [];
+      const found = unique.length ? await db.selectFrom('locations').where('id', 'in', unique).select('id').execute() : [];
       const known = new Set(found.map((l) => l.id));
       const unknown = unique.filter((id) => !known.has(id));
       if (unknown.length) errors.push({ field: 'location_ids', message: `Not one of your locations: ${unknown.join(', ')}` });
@@ -172,30 +182,19 @@ export async function updateConnectionSettings(
     }
     if (errors.length) throw new Invalid(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 
-    await tx.execute('UPDATE channel_connections SET settings = ?::jsonb, updated_at = now() WHERE business_id = ? AND id = ?', [
-      JSON.stringify(settings),
-      businessId,
-      connectionId,
-    ]);
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    if (input.sync_enabled !== undefined) {
-      sets.push('sync_enabled = ?');
-      params.push(input.sync_enabled);
-    }
-    if (input.quantity_buffer !== undefined) {
-      sets.push('quantity_buffer = ?');
-      params.push(input.quantity_buffer);
-    }
-    if (sets.length) {
-      await tx.execute(`UPDATE sales_channels SET ${sets.join(', ')} WHERE business_id = ? AND id = ?`, [
-        ...params,
-        businessId,
-        row.channel_id,
-      ]);
-    }
+    await db
+      .updateTable('channel_connections')
+      .set({ settings: JSON.stringify(settings), updated_at: sql`now()` })
+      .where('id', '=', connectionId)
+      .execute();
+    const channel = {
+      ...(input.sync_enabled !== undefined ? { sync_enabled: input.sync_enabled } : {}),
+      ...(input.quantity_buffer !== undefined ? { quantity_buffer: input.quantity_buffer } : {}),
+    };
+    const channelChanged = Object.keys(channel).length > 0;
+    if (channelChanged) await db.updateTable('sales_channels').set(channel).where('id', '=', row.channel_id).execute();
     // Which stock the channel sells, or how much it holds back, changed: every listed size is re-pushed.
-    if (sets.length || input.location_ids !== undefined) await emit(tx, businessId, 'channel.changed', { channel_id: row.channel_id });
+    if (channelChanged || input.location_ids !== undefined) await emit(tx, businessId, 'channel.changed', { channel_id: row.channel_id });
   });
   return getConnection(em, config, businessId, connectionId);
 }
@@ -215,20 +214,18 @@ export async function disconnect(
 ): Promise<{ connection: Connection; revoked: boolean }> {
   const connection = await requireConnection(em, businessId, connectionId);
   let revoked = false;
-  const secrets = await loadSecrets(detached, tokenKey, connectionId).catch(() => null);
+  const secrets = await loadSecrets(detached, tokenKey, businessId, connectionId).catch(() => null);
   if (secrets?.token) revoked = await revokeAtPlatform(connection, secrets.app, secrets.token.accessToken);
   await em.transactional(async (tx) => {
-    if (secrets) await saveSecrets(tx, tokenKey, connectionId, { app: secrets.app, token: null });
-    await tx.execute(
-      `UPDATE channel_connections SET status = 'disconnected', status_reason = NULL, token_expires_at = NULL, updated_at = now()
-        WHERE business_id = ? AND id = ?`,
-      [businessId, connectionId],
-    );
-    await tx.execute('UPDATE sales_channels SET sync_enabled = false WHERE business_id = ? AND id = ?', [
-      businessId,
-      connection.channel_id,
-    ]);
-    await cancelRefresh(tx, connectionId);
+    if (secrets) await saveSecrets(tx, tokenKey, businessId, connectionId, { app: secrets.app, token: null });
+    const db = tenantDb(tx, businessId);
+    await db
+      .updateTable('channel_connections')
+      .set({ status: 'disconnected', status_reason: null, token_expires_at: null, updated_at: sql`now()` })
+      .where('id', '=', connectionId)
+      .execute();
+    await db.updateTable('sales_channels').set({ sync_enabled: false }).where('id', '=', connection.channel_id).execute();
+    await cancelRefresh(tx, businessId, connectionId);
     // Other tabs and phones show the channel off at once (sync sends nothing to a disconnected account).
     await emit(tx, businessId, 'channel.changed', { channel_id: connection.channel_id });
   });

@@ -10,6 +10,7 @@ import {
   databaseSnapshot,
   registerAndLogin,
   type SignedIn,
+  STRONG_PASSWORD,
   TEST_TOKEN_KEY,
   type TestApp,
 } from '../../../test/helper.ts';
@@ -576,7 +577,7 @@ describe('settings, disconnect and tenancy', () => {
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/api/v1/invitations/${token}/accept`,
-      payload: { password: 'Sneakers2026', first_name: 'Sam', last_name: 'Staff' },
+      payload: { password: STRONG_PASSWORD, first_name: 'Sam', last_name: 'Staff' },
     });
     const staff = (accepted.json() as { access_token: string }).access_token;
     const seen = await t.app.inject({ method: 'GET', url: api(owner, '/connections'), headers: bearer(staff) });

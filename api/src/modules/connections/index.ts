@@ -7,6 +7,7 @@ export const connectionsModule = defineModule({
   description: 'Marketplace accounts: OAuth, tokens and connection settings.',
   apiRoutes: [oauthCallbackRoutes],
   businessRoutes: [connectionsRoutes],
+  ownedIds: { connectionId: { table: 'channel_connections', notFound: 'Connection not found' } },
   permissions: ['connections:read', 'connections:manage'],
   jobs: [handles(refreshTokenJob, (app) => refreshTokenHandler(app))],
 });

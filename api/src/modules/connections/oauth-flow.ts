@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { authorizeConnectionBodySchema } from '@tradepost/shared/schemas/connections.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import type { AccountInfo, Credentials, FetchFn, Platform } from '../marketplaces/public.ts';
@@ -96,31 +98,45 @@ export async function startAuthorization(
   const nonce = newNonce();
   const connectionId = await deps.em.transactional(async (tx) => {
     const channel = await channelByKind(tx, who.businessId, platform);
-    const [existing] = await tx.execute<{ id: string; status: ConnectionRow['status'] }[]>(
-      'SELECT id, status FROM channel_connections WHERE business_id = ? AND channel_id = ? FOR UPDATE',
-      [who.businessId, channel.id],
-    );
+    const db = tenantDb(tx, who.businessId);
+    const existing = await db
+      .selectFrom('channel_connections')
+      .where('channel_id', '=', channel.id)
+      .select(['id', 'status'])
+      .forUpdate()
+      .executeTakeFirst();
     if (existing?.status === 'connected') {
       throw new Conflict(`${platformLabels[platform]} is already connected. Use Reconnect, or disconnect it first.`, 'ALREADY_CONNECTED');
     }
     const id = existing?.id ?? newId();
+    const hosts = {
+      environment: target.environment,
+      api_base_url: target.apiBaseUrl,
+      auth_base_url: target.authBaseUrl,
+      shop_domain: target.shopDomain,
+    };
     if (existing) {
-      await tx.execute(
-        `UPDATE channel_connections
-            SET environment = ?, api_base_url = ?, auth_base_url = ?, shop_domain = ?, status = 'pending', status_reason = NULL,
-                token_expires_at = NULL, last_error = NULL, last_error_at = NULL, updated_at = now()
-          WHERE business_id = ? AND id = ?`,
-        [target.environment, target.apiBaseUrl, target.authBaseUrl, target.shopDomain, who.businessId, id],
-      );
+      await db
+        .updateTable('channel_connections')
+        .set({
+          ...hosts,
+          status: 'pending',
+          status_reason: null,
+          token_expires_at: null,
+          last_error: null,
+          last_error_at: null,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
     } else {
-      await tx.execute(
-        `INSERT INTO channel_connections (id, business_id, channel_id, platform, environment, api_base_url, auth_base_url, shop_domain, status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending')`,
-        [id, who.businessId, channel.id, platform, target.environment, target.apiBaseUrl, target.authBaseUrl, target.shopDomain],
-      );
+      await db
+        .insertInto('channel_connections')
+        .values({ id, channel_id: channel.id, platform, ...hosts, status: 'pending' })
+        .execute();
     }
-    await saveSecrets(tx, deps.tokenKey, id, { app, token: null, oauthNonce: nonce });
-    await cancelRefresh(tx, id);
+    await saveSecrets(tx, deps.tokenKey, who.businessId, id, { app, token: null, oauthNonce: nonce });
+    await cancelRefresh(tx, who.businessId, id);
     return id;
   });
   const connection = await requireConnection(deps.em, who.businessId, connectionId);
@@ -135,18 +151,18 @@ export async function startReconnect(
 ): Promise<{ authorize_url: string; connection_id: string }> {
   const nonce = newNonce();
   await deps.em.transactional(async (tx) => {
-    const [row] = await tx.execute<{ status: ConnectionRow['status'] }[]>(
-      'SELECT status FROM channel_connections WHERE business_id = ? AND id = ? FOR UPDATE',
-      [who.businessId, connectionId],
-    );
+    const db = tenantDb(tx, who.businessId);
+    const row = await db.selectFrom('channel_connections').where('id', '=', connectionId).select('status').forUpdate().executeTakeFirst();
     if (!row) await requireConnection(tx, who.businessId, connectionId);
-    const secrets = await loadSecrets(tx, deps.tokenKey, connectionId).catch(() => null);
+    const secrets = await loadSecrets(tx, deps.tokenKey, who.businessId, connectionId).catch(() => null);
     if (!secrets) throw new Conflict('This connection has no app credentials: connect it again from the start', 'NO_APP_CREDENTIALS');
-    await saveSecrets(tx, deps.tokenKey, connectionId, { ...secrets, oauthNonce: nonce });
+    await saveSecrets(tx, deps.tokenKey, who.businessId, connectionId, { ...secrets, oauthNonce: nonce });
     if (row?.status === 'disconnected') {
-      await tx.execute(`UPDATE channel_connections SET status = 'pending', status_reason = NULL, updated_at = now() WHERE id = ?`, [
-        connectionId,
-      ]);
+      await db
+        .updateTable('channel_connections')
+        .set({ status: 'pending', status_reason: null, updated_at: sql`now()` })
+        .where('id', '=', connectionId)
+        .execute();
     }
   });
   const connection = await requireConnection(deps.em, who.businessId, connectionId);
@@ -183,11 +199,14 @@ export async function completeAuthorization(deps: FlowDeps, input: CallbackInput
   }
   let connection: ConnectionRow | null = null;
   try {
+    // The signed state names the business: from here on everything is read and written within it.
     connection = await loadConnection(deps.em, state.businessId, state.connectionId);
-    const [owner] = await deps.em.execute<{ email: string }[]>(
-      `SELECT email FROM users WHERE id = ? AND business_id = ? AND role = 'owner'`,
-      [state.userId, state.businessId],
-    );
+    const owner = await tenantDb(deps.em, state.businessId)
+      .selectFrom('users')
+      .where('id', '=', state.userId)
+      .where('role', '=', 'owner')
+      .select('email')
+      .executeTakeFirst();
     if (!connection || !owner) throw new CallbackRefused(`The ${label} connection request is no longer valid. Start again with Connect.`);
 
     const error = query.get('error');
@@ -201,15 +220,17 @@ export async function completeAuthorization(deps: FlowDeps, input: CallbackInput
     }
 
     // The nonce is single use: this callback consumes it whether or not the rest succeeds.
-    const consumed = await consumeNonce(deps, connection.id, state.nonce);
+    const consumed = await consumeNonce(deps, connection, state.nonce);
     if (!consumed) throw new CallbackRefused(`This ${label} connection request was already used or replaced by a newer one. Start again.`);
 
     if (error) {
       const reason = error === 'access_denied' ? 'access was declined' : `${label} answered ${error.slice(0, 80)}`;
-      await deps.em.execute(
-        `UPDATE channel_connections SET status = 'disconnected', status_reason = ?, updated_at = now() WHERE id = ? AND status = 'pending'`,
-        [`Not connected: ${reason}`, connection.id],
-      );
+      await tenantDb(deps.em, connection.business_id)
+        .updateTable('channel_connections')
+        .set({ status: 'disconnected', status_reason: `Not connected: ${reason}`, updated_at: sql`now()` })
+        .where('id', '=', connection.id)
+        .where('status', '=', 'pending')
+        .execute();
       throw new CallbackRefused(`${label} was not connected: ${reason}.`);
     }
     const code = query.get('code');
@@ -221,7 +242,7 @@ export async function completeAuthorization(deps: FlowDeps, input: CallbackInput
       credentials = await adapter.exchangeCode(code);
       account = await adapter.prepareAccount();
     } catch (cause) {
-      await recordError(deps.em, connection.id, `${label} refused the connection: ${messageOf(cause)}`);
+      await recordError(deps.em, connection, `${label} refused the connection: ${messageOf(cause)}`);
       throw new CallbackRefused(`${label} refused the connection: ${messageOf(cause)}`);
     }
 
@@ -235,27 +256,29 @@ export async function completeAuthorization(deps: FlowDeps, input: CallbackInput
   } catch (error) {
     if (error instanceof CallbackRefused) return failed(error.message);
     input.log.error({ err: error, platform }, 'marketplace callback failed');
-    if (connection) await recordError(deps.em, connection.id, `Connecting failed: ${messageOf(error)}`).catch(() => undefined);
+    if (connection) await recordError(deps.em, connection, `Connecting failed: ${messageOf(error)}`).catch(() => undefined);
     return failed(`Connecting ${label} failed: ${messageOf(error)}`);
   }
 }
 
-async function consumeNonce(deps: FlowDeps, connectionId: string, nonce: string): Promise<boolean> {
+async function consumeNonce(deps: FlowDeps, connection: ConnectionRow, nonce: string): Promise<boolean> {
+  const { id, business_id: businessId } = connection;
   return deps.em.transactional(async (tx) => {
-    await tx.execute('SELECT id FROM channel_connections WHERE id = ? FOR UPDATE', [connectionId]);
-    const secrets = await loadSecrets(tx, deps.tokenKey, connectionId).catch(() => null);
+    await tenantDb(tx, businessId).selectFrom('channel_connections').where('id', '=', id).select('id').forUpdate().execute();
+    const secrets = await loadSecrets(tx, deps.tokenKey, businessId, id).catch(() => null);
     if (!secrets?.oauthNonce || secrets.oauthNonce !== nonce) return false;
     const { oauthNonce: _used, ...rest } = secrets;
-    await saveSecrets(tx, deps.tokenKey, connectionId, rest);
+    await saveSecrets(tx, deps.tokenKey, businessId, id, rest);
     return true;
   });
 }
 
-async function recordError(em: EntityManager, connectionId: string, message: string): Promise<void> {
-  await em.execute('UPDATE channel_connections SET last_error = ?, last_error_at = now(), updated_at = now() WHERE id = ?', [
-    message.slice(0, 500),
-    connectionId,
-  ]);
+async function recordError(em: EntityManager, connection: ConnectionRow, message: string): Promise<void> {
+  await tenantDb(em, connection.business_id)
+    .updateTable('channel_connections')
+    .set({ last_error: message.slice(0, 500), last_error_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', connection.id)
+    .execute();
 }
 
 type WebhookOutcome = { url: string | null; error: string | null };
@@ -275,14 +298,15 @@ async function registerWebhooks(
 ): Promise<WebhookOutcome> {
   const em = deps.detached();
   const keep = async (change: Partial<ConnectionSecrets>) => {
-    const secrets = await loadSecrets(em, deps.tokenKey, connection.id);
-    await saveSecrets(em, deps.tokenKey, connection.id, { ...secrets, ...change });
+    const secrets = await loadSecrets(em, deps.tokenKey, connection.business_id, connection.id);
+    await saveSecrets(em, deps.tokenKey, connection.business_id, connection.id, { ...secrets, ...change });
   };
   // Known before the platform calls: eBay's endpoint challenge is answered over the URL exactly as registered.
-  await em.execute(`UPDATE channel_connections SET settings = settings || ?::jsonb WHERE id = ?`, [
-    JSON.stringify({ webhook_url: url }),
-    connection.id,
-  ]);
+  await tenantDb(em, connection.business_id)
+    .updateTable('channel_connections')
+    .set({ settings: sql`settings || ${JSON.stringify({ webhook_url: url })}::jsonb` })
+    .where('id', '=', connection.id)
+    .execute();
   try {
     if (connection.platform === 'ebay') {
       const verificationToken = randomBytes(32).toString('hex');
@@ -309,10 +333,14 @@ async function markConnected(
   hook: WebhookOutcome,
 ): Promise<void> {
   await deps.em.transactional(async (tx) => {
-    const [row] = await tx.execute<{ settings: ConnectionSettings; external_account_id: string | null }[]>(
-      'SELECT settings, external_account_id FROM channel_connections WHERE id = ? FOR UPDATE',
-      [connection.id],
-    );
+    const db = tenantDb(tx, connection.business_id);
+    const row = await db
+      .selectFrom('channel_connections')
+      .where('id', '=', connection.id)
+      .select(['settings', 'external_account_id'])
+      .$narrowType<{ settings: ConnectionSettings }>()
+      .forUpdate()
+      .executeTakeFirst();
     const previous = row?.settings ?? {};
     // The same account again keeps the seller's choices; another account starts from its own defaults.
     const sameAccount = row?.external_account_id === account.accountId;
@@ -338,22 +366,27 @@ async function markConnected(
       webhook_url: hook.url,
       setup_needed: account.setupNeeded ?? [],
     };
-    await tx.execute(
-      `UPDATE channel_connections
-          SET status = 'connected', status_reason = NULL, connected_at = now(), external_account_id = ?, account_name = ?,
-              settings = ?::jsonb, last_error = ?, last_error_at = ?, updated_at = now()
-        WHERE id = ?`,
-      [account.accountId, account.accountName, JSON.stringify(settings), hook.error, hook.error ? new Date() : null, connection.id],
-    );
-    await tx.execute('UPDATE sales_channels SET enabled = true WHERE business_id = ? AND id = ?', [
-      connection.business_id,
-      connection.channel_id,
-    ]);
+    await db
+      .updateTable('channel_connections')
+      .set({
+        status: 'connected',
+        status_reason: null,
+        connected_at: sql`now()`,
+        external_account_id: account.accountId,
+        account_name: account.accountName,
+        settings: JSON.stringify(settings),
+        last_error: hook.error,
+        last_error_at: hook.error ? new Date() : null,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', connection.id)
+      .execute();
+    await db.updateTable('sales_channels').set({ enabled: true }).where('id', '=', connection.channel_id).execute();
     // The Shopify screens sit behind the business's Shopify switch.
     if (connection.platform === 'shopify') {
-      await tx.execute('UPDATE businesses SET shopify_enabled = true WHERE id = ?', [connection.business_id]);
+      await db.updateTable('businesses').set({ shopify_enabled: true }).where('id', '=', connection.business_id).execute();
     }
-    await cancelRefresh(tx, connection.id);
+    await cancelRefresh(tx, connection.business_id, connection.id);
     await scheduleRefresh(tx, connection.business_id, connection.id, credentials.expiresAt);
     // The sync engine polls soon after: orders taken while the account was not connected.
     await emit(tx, connection.business_id, 'connection.connected', { connection_id: connection.id });

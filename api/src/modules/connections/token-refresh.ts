@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { defineJob, enqueueJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 import { ReconnectNeeded } from '../marketplaces/public.ts';
@@ -24,8 +25,12 @@ export async function scheduleRefresh(em: EntityManager, businessId: string, con
   });
 }
 
-export async function cancelRefresh(em: EntityManager, connectionId: string): Promise<void> {
-  await em.execute(`DELETE FROM jobs WHERE coalesce_key = ? AND status = 'queued'`, [refreshKey(connectionId)]);
+export async function cancelRefresh(em: EntityManager, businessId: string, connectionId: string): Promise<void> {
+  await tenantDb(em, businessId)
+    .deleteFrom('jobs')
+    .where('coalesce_key', '=', refreshKey(connectionId))
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 /**
@@ -39,10 +44,11 @@ export function refreshTokenHandler(app: FastifyInstance): JobHandler<{ connecti
     if (!job.businessId) return;
     const connection = await loadConnection(em, job.businessId, connectionId);
     if (connection?.status !== 'connected') return;
-    const [row] = await em.execute<{ token_expires_at: Date | string | null }[]>(
-      'SELECT token_expires_at FROM channel_connections WHERE id = ?',
-      [connectionId],
-    );
+    const row = await tenantDb(em, job.businessId)
+      .selectFrom('channel_connections')
+      .where('id', '=', connectionId)
+      .select('token_expires_at')
+      .executeTakeFirst();
     const expiresAt = row?.token_expires_at ? new Date(row.token_expires_at) : null;
     if (!expiresAt) return;
     if (expiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS) {

@@ -8,7 +8,10 @@ import type {
   Movement,
   StockLevel,
 } from '@tradepost/shared/schemas/inventory.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import { type MovementLine, postMovements } from './ledger.ts';
 import { assertOwned } from './ownership.ts';
@@ -26,31 +29,32 @@ import { assertOwned } from './ownership.ts';
  * same units.
  */
 
-type CountRow = {
-  id: string;
-  location_id: string;
-  name: string;
-  blind: boolean;
-  status: Count['status'];
-  product_ids: string[] | null;
-  created_at: Date;
-  completed_at: Date | null;
-  cancelled_at: Date | null;
-};
+const selectCounts = (db: Kysely<DB>) =>
+  db
+    .selectFrom('stock_counts')
+    .select(['id', 'location_id', 'name', 'blind', 'status', 'product_ids', 'created_at', 'completed_at', 'cancelled_at'])
+    .$narrowType<{ status: Count['status']; product_ids: string[] | null }>();
+type CountRow = InferResult<ReturnType<typeof selectCounts>>[number];
 
-type LineRow = {
-  variant_id: string;
-  product_id: string;
-  product_title: string;
-  size: string;
-  sku: string;
-  expected: number;
-  counted: number | null;
-  added_during_count: boolean;
-  counted_at: Date | null;
-};
+const selectLines = (db: Kysely<DB>) =>
+  db
+    .selectFrom('count_lines as cl')
+    .innerJoin('variants as v', 'v.id', 'cl.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'cl.variant_id',
+      'v.product_id',
+      'p.title as product_title',
+      'v.size',
+      'v.sku',
+      'cl.expected',
+      'cl.counted',
+      'cl.added_during_count',
+      'cl.counted_at',
+    ]);
+type LineRow = InferResult<ReturnType<typeof selectLines>>[number];
 
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+const iso = (date: string | null) => (date ? new Date(date).toISOString() : null);
 
 /** Expected quantities stay hidden while a blind count is in progress. */
 const reveals = (count: Pick<CountRow, 'blind' | 'status'>) => !count.blind || count.status === 'completed';
@@ -97,25 +101,17 @@ const summary = (row: CountRow, lines: Pick<LineRow, 'expected' | 'counted'>[]):
   cancelled_at: iso(row.cancelled_at),
 });
 
-const LINE_SELECT = `
-  SELECT cl.variant_id, v.product_id, p.title AS product_title, v.size, v.sku, cl.expected, cl.counted,
-         cl.added_during_count, cl.counted_at
-    FROM count_lines cl
-    JOIN variants v ON v.id = cl.variant_id
-    JOIN products p ON p.id = v.product_id`;
-
 async function loadRow(em: EntityManager, businessId: string, id: string, lock = false): Promise<CountRow> {
-  const [row] = await em.execute<CountRow[]>(
-    `SELECT id, location_id, name, blind, status, product_ids, created_at, completed_at, cancelled_at
-       FROM stock_counts WHERE business_id = ? AND id = ? ${lock ? 'FOR UPDATE' : ''}`,
-    [businessId, id],
-  );
+  const row = await selectCounts(tenantDb(em, businessId))
+    .where('id', '=', id)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
   if (!row) throw new NotFound('Count not found');
   return row;
 }
 
 const loadLines = (em: EntityManager, businessId: string, countId: string) =>
-  em.execute<LineRow[]>(`${LINE_SELECT} WHERE cl.business_id = ? AND cl.count_id = ? ORDER BY p.title, v.sku`, [businessId, countId]);
+  selectLines(tenantDb(em, businessId)).where('cl.count_id', '=', countId).orderBy('p.title').orderBy('v.sku').execute();
 
 async function load(em: EntityManager, businessId: string, id: string): Promise<Count> {
   const row = await loadRow(em, businessId, id);
@@ -126,17 +122,23 @@ async function load(em: EntityManager, businessId: string, id: string): Promise<
 export const getCount = (em: EntityManager, businessId: string, id: string) => load(em, businessId, id);
 
 export async function listCounts(em: EntityManager, businessId: string, status?: Count['status']): Promise<CountSummary[]> {
-  const rows = await em.execute<CountRow[]>(
-    `SELECT id, location_id, name, blind, status, product_ids, created_at, completed_at, cancelled_at
-       FROM stock_counts WHERE business_id = ? ${status ? 'AND status = ?' : ''}
-      ORDER BY created_at DESC, id DESC LIMIT 100`,
-    status ? [businessId, status] : [businessId],
-  );
+  const db = tenantDb(em, businessId);
+  const rows = await selectCounts(db)
+    .$if(status !== undefined, (qb) => qb.where('status', '=', status as string))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   if (!rows.length) return [];
-  const lines = await em.execute<(Pick<LineRow, 'expected' | 'counted'> & { count_id: string })[]>(
-    `SELECT count_id, expected, counted FROM count_lines WHERE business_id = ? AND count_id IN (${rows.map(() => '?').join(',')})`,
-    [businessId, ...rows.map((row) => row.id)],
-  );
+  const lines = await db
+    .selectFrom('count_lines')
+    .select(['count_id', 'expected', 'counted'])
+    .where(
+      'count_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
   return rows.map((row) =>
     summary(
       row,
@@ -150,21 +152,20 @@ const wrongState = (count: Pick<CountRow, 'status'>, action: string) =>
 
 async function assertProductsOwned(em: EntityManager, businessId: string, productIds: string[]): Promise<void> {
   const unique = [...new Set(productIds)];
-  const rows = await em.execute<{ id: string }[]>(
-    `SELECT id FROM products WHERE business_id = ? AND id IN (${unique.map(() => '?').join(',')})`,
-    [businessId, ...unique],
-  );
+  if (!unique.length) return;
+  const rows = await tenantDb(em, businessId).selectFrom('products').select('id').where('id', 'in', unique).execute();
   const found = new Set(rows.map((row) => row.id));
   const missing = unique.find((id) => !found.has(id));
   if (missing) throw new NotFound(`Product ${missing} not found`);
 }
 
 async function openCountAt(em: EntityManager, businessId: string, locationId: string): Promise<{ id: string; name: string } | undefined> {
-  const [open] = await em.execute<{ id: string; name: string }[]>(
-    `SELECT id, name FROM stock_counts WHERE business_id = ? AND location_id = ? AND status = 'in_progress'`,
-    [businessId, locationId],
-  );
-  return open;
+  return tenantDb(em, businessId)
+    .selectFrom('stock_counts')
+    .select(['id', 'name'])
+    .where('location_id', '=', locationId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
 }
 
 const countInProgress = (open: { id: string; name: string }) =>
@@ -181,10 +182,11 @@ export async function createCount(em: EntityManager, businessId: string, userId:
   await assertOwned(em, businessId, [], [input.location_id]);
   const productIds = input.product_ids ? [...new Set(input.product_ids)] : null;
   if (productIds) await assertProductsOwned(em, businessId, productIds);
-  const [location] = await em.execute<{ name: string; archived: boolean }[]>(
-    'SELECT name, archived_at IS NOT NULL AS archived FROM locations WHERE business_id = ? AND id = ?',
-    [businessId, input.location_id],
-  );
+  const location = await tenantDb(em, businessId)
+    .selectFrom('locations')
+    .select((eb) => ['name', eb('archived_at', 'is not', null).as('archived')])
+    .where('id', '=', input.location_id)
+    .executeTakeFirst();
   if (location?.archived) throw new Invalid('This location is archived', [{ field: 'location_id', message: 'This location is archived' }]);
   const open = await openCountAt(em, businessId, input.location_id);
   if (open) throw countInProgress(open);
@@ -193,28 +195,39 @@ export async function createCount(em: EntityManager, businessId: string, userId:
   const name = input.name ?? `${location?.name ?? 'Location'} count ${new Date().toISOString().slice(0, 10)}`;
   try {
     await em.transactional(async (tx) => {
-      await tx.execute(
-        'INSERT INTO stock_counts (id, business_id, location_id, name, blind, product_ids, created_by_id) VALUES (?, ?, ?, ?, ?, ?::jsonb, ?)',
-        [id, businessId, input.location_id, name, input.blind ?? false, productIds ? JSON.stringify(productIds) : null, userId],
-      );
+      const db = tenantDb(tx, businessId);
+      await db
+        .insertInto('stock_counts')
+        .values({
+          id,
+          location_id: input.location_id,
+          name,
+          blind: input.blind ?? false,
+          product_ids: productIds ? JSON.stringify(productIds) : null,
+          created_by_id: userId,
+        })
+        .execute();
       // One statement reads every level from one snapshot, so the frozen quantities are consistent.
-      if (productIds) {
-        await tx.execute(
-          `INSERT INTO count_lines (business_id, count_id, variant_id, expected)
-           SELECT v.business_id, ?, v.id, coalesce(l.on_hand, 0)
-             FROM variants v
-             LEFT JOIN stock_levels l ON l.business_id = v.business_id AND l.variant_id = v.id AND l.location_id = ?
-            WHERE v.business_id = ? AND v.product_id IN (${productIds.map(() => '?').join(',')})`,
-          [id, input.location_id, businessId, ...productIds],
-        );
-      } else {
-        await tx.execute(
-          `INSERT INTO count_lines (business_id, count_id, variant_id, expected)
-           SELECT l.business_id, ?, l.variant_id, l.on_hand
-             FROM stock_levels l WHERE l.business_id = ? AND l.location_id = ?`,
-          [id, businessId, input.location_id],
-        );
-      }
+      // Cast: a parameter alone in a select list would be text, and count_id is a uuid.
+      const countId = sql<string>`${id}::uuid`.as('count_id');
+      await db
+        .insertInto('count_lines')
+        .columns(['count_id', 'variant_id', 'expected'])
+        .expression((eb) =>
+          productIds
+            ? eb
+                .selectFrom('variants as v')
+                .leftJoin('stock_levels as l', (join) =>
+                  join.onRef('l.variant_id', '=', 'v.id').on('l.location_id', '=', input.location_id),
+                )
+                .select((eb) => [countId, 'v.id', eb.fn.coalesce('l.on_hand', eb.lit(0)).as('expected')])
+                .where('v.product_id', 'in', productIds)
+            : eb
+                .selectFrom('stock_levels as l')
+                .select([countId, 'l.variant_id', 'l.on_hand'])
+                .where('l.location_id', '=', input.location_id),
+        )
+        .execute();
     });
   } catch (error) {
     // Two counts started at once for one location: the partial unique index lets only one through.
@@ -228,16 +241,14 @@ export async function createCount(em: EntityManager, businessId: string, userId:
 }
 
 async function resolveBarcode(em: EntityManager, businessId: string, barcode: string): Promise<string> {
-  const [exact] = await em.execute<{ variant_id: string }[]>('SELECT variant_id FROM barcodes WHERE business_id = ? AND code = ?', [
-    businessId,
-    barcode,
-  ]);
+  const barcodes = tenantDb(em, businessId).selectFrom('barcodes').select('variant_id');
+  const exact = await barcodes.where('code', '=', barcode).executeTakeFirst();
   if (exact) return exact.variant_id;
   // Scanners and keyboards differ in case for custom codes; accept a case-insensitive match when it is unambiguous.
-  const loose = await em.execute<{ variant_id: string }[]>(
-    'SELECT variant_id FROM barcodes WHERE business_id = ? AND lower(code) = lower(?) LIMIT 2',
-    [businessId, barcode],
-  );
+  const loose = await barcodes
+    .where((eb) => eb(eb.fn('lower', ['code']), '=', eb.fn('lower', [eb.val(barcode)])))
+    .limit(2)
+    .execute();
   if (loose.length === 1 && loose[0]) return loose[0].variant_id;
   throw new AppError(404, 'UNKNOWN_BARCODE', `Barcode ${barcode} does not belong to any item in this business`, [
     { field: 'barcode', message: `No item has the barcode ${barcode}` },
@@ -246,22 +257,28 @@ async function resolveBarcode(em: EntityManager, businessId: string, barcode: st
 
 /** Adds a variant that was not on the count, freezing its expected quantity at this moment. */
 async function ensureLine(tx: EntityManager, businessId: string, count: CountRow, variantId: string): Promise<boolean> {
-  const inserted = await tx.execute<{ variant_id: string }[]>(
-    `INSERT INTO count_lines (business_id, count_id, variant_id, expected, added_during_count)
-     SELECT ?, ?, ?, coalesce((SELECT on_hand FROM stock_levels WHERE business_id = ? AND variant_id = ? AND location_id = ?), 0), true
-     ON CONFLICT (count_id, variant_id) DO NOTHING
-     RETURNING variant_id`,
-    [businessId, count.id, variantId, businessId, variantId, count.location_id],
-  );
-  return inserted.length > 0;
+  const inserted = await tenantDb(tx, businessId)
+    .insertInto('count_lines')
+    .values((eb) => ({
+      count_id: count.id,
+      variant_id: variantId,
+      expected: eb.fn.coalesce(
+        eb.selectFrom('stock_levels').select('on_hand').where('variant_id', '=', variantId).where('location_id', '=', count.location_id),
+        eb.lit(0),
+      ),
+      added_during_count: true,
+    }))
+    .onConflict((conflict) => conflict.columns(['count_id', 'variant_id']).doNothing())
+    .returning('variant_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 async function lineOf(tx: EntityManager, businessId: string, countId: string, variantId: string): Promise<LineRow> {
-  const [line] = await tx.execute<LineRow[]>(`${LINE_SELECT} WHERE cl.business_id = ? AND cl.count_id = ? AND cl.variant_id = ?`, [
-    businessId,
-    countId,
-    variantId,
-  ]);
+  const line = await selectLines(tenantDb(tx, businessId))
+    .where('cl.count_id', '=', countId)
+    .where('cl.variant_id', '=', variantId)
+    .executeTakeFirst();
   if (!line) throw new NotFound('Count line not found');
   return line;
 }
@@ -280,13 +297,15 @@ export async function scanIntoCount(
     const variantId = input.barcode !== undefined ? await resolveBarcode(tx, businessId, input.barcode) : (input.variant_id as string);
     if (input.barcode === undefined) await assertOwned(tx, businessId, [variantId], []);
     const added = await ensureLine(tx, businessId, count, variantId);
-    const updated = await tx.execute<{ counted: number }[]>(
-      `UPDATE count_lines SET counted = coalesce(counted, 0) + ?, counted_at = now()
-        WHERE count_id = ? AND variant_id = ? AND coalesce(counted, 0) + ? >= 0
-        RETURNING counted`,
-      [input.quantity, countId, variantId, input.quantity],
-    );
-    if (!updated.length) {
+    const updated = await tenantDb(tx, businessId)
+      .updateTable('count_lines')
+      .set((eb) => ({ counted: eb(eb.fn.coalesce('counted', eb.lit(0)), '+', input.quantity), counted_at: sql`now()` }))
+      .where('count_id', '=', countId)
+      .where('variant_id', '=', variantId)
+      .where((eb) => eb(eb(eb.fn.coalesce('counted', eb.lit(0)), '+', input.quantity), '>=', 0))
+      .returning('counted')
+      .executeTakeFirst();
+    if (!updated) {
       throw new Invalid('The count of an item cannot go below zero', [
         { field: 'quantity', message: 'This would take the counted quantity below zero' },
       ]);
@@ -309,11 +328,12 @@ export async function setCountLine(
     await assertOwned(tx, businessId, [variantId], []);
     if (count.status !== 'in_progress') throw wrongState(count, 'edited');
     await ensureLine(tx, businessId, count, variantId);
-    await tx.execute('UPDATE count_lines SET counted = ?, counted_at = now() WHERE count_id = ? AND variant_id = ?', [
-      counted,
-      countId,
-      variantId,
-    ]);
+    await tenantDb(tx, businessId)
+      .updateTable('count_lines')
+      .set({ counted, counted_at: sql`now()` })
+      .where('count_id', '=', countId)
+      .where('variant_id', '=', variantId)
+      .execute();
     return presentLine(count, await lineOf(tx, businessId, countId, variantId));
   });
 }
@@ -323,7 +343,7 @@ export async function revealCount(em: EntityManager, businessId: string, countId
   await em.transactional(async (tx) => {
     const count = await loadRow(tx, businessId, countId, true);
     if (count.status !== 'in_progress') throw wrongState(count, 'revealed');
-    await tx.execute('UPDATE stock_counts SET blind = false WHERE id = ?', [countId]);
+    await tenantDb(tx, businessId).updateTable('stock_counts').set({ blind: false }).where('id', '=', countId).execute();
   });
   return load(em, businessId, countId);
 }
@@ -332,7 +352,11 @@ export async function cancelCount(em: EntityManager, businessId: string, countId
   await em.transactional(async (tx) => {
     const count = await loadRow(tx, businessId, countId, true);
     if (count.status !== 'in_progress') throw wrongState(count, 'cancelled');
-    await tx.execute("UPDATE stock_counts SET status = 'cancelled', cancelled_at = now() WHERE id = ?", [countId]);
+    await tenantDb(tx, businessId)
+      .updateTable('stock_counts')
+      .set({ status: 'cancelled', cancelled_at: sql`now()` })
+      .where('id', '=', countId)
+      .execute();
   });
   return load(em, businessId, countId);
 }
@@ -340,12 +364,16 @@ export async function cancelCount(em: EntityManager, businessId: string, countId
 /** The cost of a unit found in a count: the variant's most recent lot cost, if it ever had one. */
 async function knownUnitCosts(tx: EntityManager, businessId: string, variantIds: string[]): Promise<Map<string, number>> {
   if (!variantIds.length) return new Map();
-  const rows = await tx.execute<{ variant_id: string; unit_cost_cents: number }[]>(
-    `SELECT DISTINCT ON (variant_id) variant_id, unit_cost_cents FROM cost_lots
-      WHERE business_id = ? AND variant_id IN (${variantIds.map(() => '?').join(',')})
-      ORDER BY variant_id, acquired_at DESC, created_at DESC, id DESC`,
-    [businessId, ...variantIds],
-  );
+  const rows = await tenantDb(tx, businessId)
+    .selectFrom('cost_lots')
+    .distinctOn('variant_id')
+    .select(['variant_id', 'unit_cost_cents'])
+    .where('variant_id', 'in', variantIds)
+    .orderBy('variant_id')
+    .orderBy('acquired_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return new Map(rows.map((row) => [row.variant_id, row.unit_cost_cents]));
 }
 
@@ -377,7 +405,12 @@ export async function completeCount(
       );
     }
     if (uncounted.length) {
-      await tx.execute('UPDATE count_lines SET counted = 0, counted_at = now() WHERE count_id = ? AND counted IS NULL', [countId]);
+      await tenantDb(tx, businessId)
+        .updateTable('count_lines')
+        .set({ counted: 0, counted_at: sql`now()` })
+        .where('count_id', '=', countId)
+        .where('counted', 'is', null)
+        .execute();
     }
     const variances = lines
       .map((line) => ({ variantId: line.variant_id, delta: (line.counted ?? 0) - line.expected }))
@@ -402,10 +435,11 @@ export async function completeCount(
     const result = movementLines.length
       ? await postMovements(tx, { businessId, userId, reference: { type: 'count', id: countId }, note: count.name }, movementLines)
       : { movements: [], levels: [] };
-    await tx.execute("UPDATE stock_counts SET status = 'completed', completed_at = now(), completed_by_id = ? WHERE id = ?", [
-      userId,
-      countId,
-    ]);
+    await tenantDb(tx, businessId)
+      .updateTable('stock_counts')
+      .set({ status: 'completed', completed_at: sql`now()`, completed_by_id: userId })
+      .where('id', '=', countId)
+      .execute();
     return result;
   });
   return { count: await load(em, businessId, countId), ...posted };

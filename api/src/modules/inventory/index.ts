@@ -7,5 +7,10 @@ export const inventoryModule = defineModule({
   description: 'Locations, the stock ledger, adjustments, transfers and counts.',
   entities: [Location],
   businessRoutes: [inventoryRoutes],
+  ownedIds: {
+    countId: { table: 'stock_counts', notFound: 'Count not found' },
+    transferId: { table: 'transfers', notFound: 'Transfer not found' },
+    variantId: { table: 'variants', notFound: 'Variant not found' },
+  },
   permissions: ['locations:read', 'inventory:read', 'inventory:write'],
 });

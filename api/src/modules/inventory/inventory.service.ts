@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateAdjustmentBody, InventorySummary, Location as LocationDto } from '@tradepost/shared/schemas/inventory.ts';
+import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict } from '../../errors.ts';
-import { type MovementLine, postMovements, presentLevel, presentMovement, reconcile } from './ledger.ts';
+import { MOVEMENT_COLUMNS, type MovementLine, postMovements, presentLevel, presentMovement, reconcile } from './ledger.ts';
 import { Location } from './location.entity.ts';
 import { assertOwned } from './ownership.ts';
 
@@ -24,7 +26,11 @@ export async function createLocation(
   businessId: string,
   input: { name: string; kind: LocationDto['kind']; is_default?: boolean | undefined },
 ): Promise<LocationDto> {
-  const taken = await em.execute('SELECT 1 FROM locations WHERE business_id = ? AND lower(name) = lower(?)', [businessId, input.name]);
+  const taken = await tenantDb(em, businessId)
+    .selectFrom('locations')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(input.name)])))
+    .execute();
   if (taken.length)
     throw new Conflict('A location with this name exists', 'DUPLICATE', [{ field: 'name', message: 'A location with this name exists' }]);
   return em.transactional(async (tx) => {
@@ -65,21 +71,24 @@ export async function postAdjustment(em: EntityManager, businessId: string, user
 
 export async function variantLedger(em: EntityManager, businessId: string, variantId: string) {
   await assertOwned(em, businessId, [variantId], []);
+  const db = tenantDb(em, businessId);
   const [movements, rows, lots] = await Promise.all([
-    em.execute<Parameters<typeof presentMovement>[0][]>(
-      `SELECT id, variant_id, location_id, on_hand_delta, reserved_delta, committed_delta, reason, reason_code, reference_type,
-              reference_id::text, note, user_id::text, created_at
-         FROM stock_movements WHERE business_id = ? AND variant_id = ? ORDER BY created_at DESC, id DESC LIMIT 500`,
-      [businessId, variantId],
-    ),
+    db
+      .selectFrom('stock_movements')
+      .select(MOVEMENT_COLUMNS)
+      .where('variant_id', '=', variantId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute(),
     reconcile(em, businessId, variantId),
-    em.execute<
-      { id: string; source: string; quantity_received: number; quantity_remaining: number; unit_cost_cents: number; acquired_at: Date }[]
-    >(
-      `SELECT id, source, quantity_received, quantity_remaining, unit_cost_cents, acquired_at FROM cost_lots
-        WHERE business_id = ? AND variant_id = ? ORDER BY acquired_at, id`,
-      [businessId, variantId],
-    ),
+    db
+      .selectFrom('cost_lots')
+      .select(['id', 'source', 'quantity_received', 'quantity_remaining', 'unit_cost_cents', 'acquired_at'])
+      .where('variant_id', '=', variantId)
+      .orderBy('acquired_at')
+      .orderBy('id')
+      .execute(),
   ]);
   return {
     variant_id: variantId,
@@ -95,21 +104,34 @@ export async function variantLedger(em: EntityManager, businessId: string, varia
 }
 
 export async function inventorySummary(em: EntityManager, businessId: string): Promise<InventorySummary> {
-  const [row] = await em.execute<Record<keyof InventorySummary, string | number | null>[]>(
-    `SELECT
-       (SELECT coalesce(sum(on_hand), 0) FROM stock_levels WHERE business_id = ?) AS units_on_hand,
-       (SELECT coalesce(sum(on_hand - reserved - committed), 0) FROM stock_levels WHERE business_id = ?) AS units_available,
-       (SELECT count(DISTINCT variant_id) FROM stock_levels WHERE business_id = ? AND on_hand > 0) AS variants_in_stock,
-       (SELECT count(*) FROM products WHERE business_id = ? AND status = 'active') AS products,
-       (SELECT coalesce(sum(quantity_remaining::bigint * unit_cost_cents), 0) FROM cost_lots WHERE business_id = ?) AS value_at_cost_cents,
-       (SELECT coalesce(sum(l.on_hand::bigint * coalesce(v.price_cents, p.retail_price_cents, 0)), 0)
-          FROM stock_levels l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
-         WHERE l.business_id = ?) AS value_at_price_cents,
-       (SELECT greatest(coalesce((SELECT sum(on_hand) FROM stock_levels WHERE business_id = ?), 0)
-                      - coalesce((SELECT sum(quantity_remaining) FROM cost_lots WHERE business_id = ?), 0), 0)) AS units_without_cost,
-       (SELECT count(*) FROM locations WHERE business_id = ? AND archived_at IS NULL) AS locations`,
-    Array(9).fill(businessId),
-  );
+  const row = await tenantDb(em, businessId)
+    .selectNoFrom((eb) => {
+      const onHand = eb.selectFrom('stock_levels').select(sql`sum(on_hand)`.as('units'));
+      const lotUnits = eb.selectFrom('cost_lots').select(sql`sum(quantity_remaining)`.as('units'));
+      return [
+        eb.selectFrom('stock_levels').select(sql`coalesce(sum(on_hand), 0)`.as('units')).as('units_on_hand'),
+        eb.selectFrom('stock_levels').select(sql`coalesce(sum(on_hand - reserved - committed), 0)`.as('units')).as('units_available'),
+        eb
+          .selectFrom('stock_levels')
+          .where('on_hand', '>', 0)
+          .select(sql`count(DISTINCT variant_id)`.as('variants'))
+          .as('variants_in_stock'),
+        eb.selectFrom('products').where('status', '=', 'active').select(sql`count(*)`.as('products')).as('products'),
+        eb
+          .selectFrom('cost_lots')
+          .select(sql`coalesce(sum(quantity_remaining::bigint * unit_cost_cents), 0)`.as('cents'))
+          .as('value_at_cost_cents'),
+        eb
+          .selectFrom('stock_levels as l')
+          .innerJoin('variants as v', 'v.id', 'l.variant_id')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select(sql`coalesce(sum(l.on_hand::bigint * coalesce(v.price_cents, p.retail_price_cents, 0)), 0)`.as('cents'))
+          .as('value_at_price_cents'),
+        sql`greatest(coalesce(${onHand}, 0) - coalesce(${lotUnits}, 0), 0)`.as('units_without_cost'),
+        eb.selectFrom('locations').where('archived_at', 'is', null).select(sql`count(*)`.as('locations')).as('locations'),
+      ];
+    })
+    .executeTakeFirst();
   const n = (key: keyof InventorySummary) => Number(row?.[key] ?? 0);
   return {
     units_on_hand: n('units_on_hand'),

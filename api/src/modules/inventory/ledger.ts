@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Movement, StockLevel } from '@tradepost/shared/schemas/inventory.ts';
+import { type Selectable, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 
@@ -38,8 +41,24 @@ export type LedgerContext = {
   note?: string | null;
 };
 
-type LevelRow = { variant_id: string; location_id: string; on_hand: number; reserved: number; committed: number };
-type MovementRow = Omit<Movement, 'created_at'> & { created_at: Date | string };
+const LEVEL_COLUMNS = ['variant_id', 'location_id', 'on_hand', 'reserved', 'committed'] as const;
+export const MOVEMENT_COLUMNS = [
+  'id',
+  'variant_id',
+  'location_id',
+  'on_hand_delta',
+  'reserved_delta',
+  'committed_delta',
+  'reason',
+  'reason_code',
+  'reference_type',
+  'reference_id',
+  'note',
+  'user_id',
+  'created_at',
+] as const;
+type LevelRow = Pick<Selectable<DB['stock_levels']>, (typeof LEVEL_COLUMNS)[number]>;
+type MovementRow = Pick<Selectable<DB['stock_movements']>, (typeof MOVEMENT_COLUMNS)[number]>;
 
 export const presentLevel = (row: LevelRow): StockLevel => ({
   variant_id: row.variant_id,
@@ -66,6 +85,7 @@ export async function postMovements(
   context: LedgerContext,
   lines: MovementLine[],
 ): Promise<{ movements: Movement[]; levels: StockLevel[] }> {
+  const db = tenantDb(em, context.businessId);
   const ordered = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId) || a.locationId.localeCompare(b.locationId));
   const movements: Movement[] = [];
   const levels = new Map<string, StockLevel>();
@@ -74,41 +94,37 @@ export async function postMovements(
     const onHand = line.onHand ?? 0;
     const reserved = line.reserved ?? 0;
     const committed = line.committed ?? 0;
-    await em.execute('INSERT INTO stock_levels (business_id, variant_id, location_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
-      context.businessId,
-      line.variantId,
-      line.locationId,
-    ]);
+    const key = { variant_id: line.variantId, location_id: line.locationId };
+    await db
+      .insertInto('stock_levels')
+      .values(key)
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
     // The UPDATE takes the row lock; its WHERE is re-checked against the latest committed row,
     // so under concurrency exactly as many requests succeed as there is stock.
-    const updated = await em.execute<LevelRow[]>(
-      `UPDATE stock_levels
-          SET on_hand = on_hand + ?, reserved = reserved + ?, committed = committed + ?, updated_at = now()
-        WHERE business_id = ? AND variant_id = ? AND location_id = ?
-          AND on_hand + ? >= 0 AND reserved + ? >= 0 AND committed + ? >= 0
-          AND (on_hand + ?) - (reserved + ?) - (committed + ?) >= 0
-        RETURNING variant_id, location_id, on_hand, reserved, committed`,
-      [
-        onHand,
-        reserved,
-        committed,
-        context.businessId,
-        line.variantId,
-        line.locationId,
-        onHand,
-        reserved,
-        committed,
-        onHand,
-        reserved,
-        committed,
-      ],
-    );
-    const level = updated[0];
+    const level = await db
+      .updateTable('stock_levels')
+      .set((eb) => ({
+        on_hand: eb('on_hand', '+', onHand),
+        reserved: eb('reserved', '+', reserved),
+        committed: eb('committed', '+', committed),
+        updated_at: sql`now()`,
+      }))
+      .where('variant_id', '=', key.variant_id)
+      .where('location_id', '=', key.location_id)
+      .where(
+        sql<boolean>`on_hand + ${onHand} >= 0 AND reserved + ${reserved} >= 0 AND committed + ${committed} >= 0
+          AND (on_hand + ${onHand}) - (reserved + ${reserved}) - (committed + ${committed}) >= 0`,
+      )
+      .returning(LEVEL_COLUMNS)
+      .executeTakeFirst();
     if (!level) {
-      const [current] = await em.execute<LevelRow[]>(
-        'SELECT variant_id, location_id, on_hand, reserved, committed FROM stock_levels WHERE business_id = ? AND variant_id = ? AND location_id = ?',
-        [context.businessId, line.variantId, line.locationId],
-      );
+      const current = await db
+        .selectFrom('stock_levels')
+        .select(LEVEL_COLUMNS)
+        .where('variant_id', '=', key.variant_id)
+        .where('location_id', '=', key.location_id)
+        .executeTakeFirst();
       const available = current ? current.on_hand - current.reserved - current.committed : 0;
       throw new Conflict(`Not enough stock: ${available} available`, 'INSUFFICIENT_STOCK', [
         { field: `variant:${line.variantId}`, message: `Only ${available} available at this location` },
@@ -117,36 +133,38 @@ export async function postMovements(
     levels.set(`${level.variant_id}:${level.location_id}`, presentLevel(level));
 
     const movementId = newId();
-    const [movement] = await em.execute<MovementRow[]>(
-      `INSERT INTO stock_movements (id, business_id, variant_id, location_id, on_hand_delta, reserved_delta, committed_delta,
-                                    reason, reason_code, reference_type, reference_id, note, user_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       RETURNING id, variant_id, location_id, on_hand_delta, reserved_delta, committed_delta, reason, reason_code,
-                 reference_type, reference_id::text, note, user_id::text, created_at`,
-      [
-        movementId,
-        context.businessId,
-        line.variantId,
-        line.locationId,
-        onHand,
-        reserved,
-        committed,
-        line.reason,
-        line.reasonCode ?? null,
-        context.reference?.type ?? null,
-        context.reference?.id ?? null,
-        context.note ?? null,
-        context.userId,
-      ],
-    );
-    if (movement) movements.push(presentMovement(movement));
+    const movement = await db
+      .insertInto('stock_movements')
+      .values({
+        id: movementId,
+        ...key,
+        on_hand_delta: onHand,
+        reserved_delta: reserved,
+        committed_delta: committed,
+        reason: line.reason,
+        reason_code: line.reasonCode ?? null,
+        reference_type: context.reference?.type ?? null,
+        reference_id: context.reference?.id ?? null,
+        note: context.note ?? null,
+        user_id: context.userId,
+      })
+      .returning(MOVEMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    movements.push(presentMovement(movement));
 
     if (onHand > 0 && line.lot) {
-      await em.execute(
-        `INSERT INTO cost_lots (id, business_id, variant_id, source, quantity_received, quantity_remaining, unit_cost_cents, movement_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [newId(), context.businessId, line.variantId, line.lot.source, onHand, onHand, line.lot.unitCostCents, movementId],
-      );
+      await db
+        .insertInto('cost_lots')
+        .values({
+          id: newId(),
+          variant_id: line.variantId,
+          source: line.lot.source,
+          quantity_received: onHand,
+          quantity_remaining: onHand,
+          unit_cost_cents: line.lot.unitCostCents,
+          movement_id: movementId,
+        })
+        .execute();
     }
     if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
   }
@@ -165,16 +183,29 @@ export async function postMovements(
 async function addToProductStock(em: EntityManager, businessId: string, lines: MovementLine[]): Promise<void> {
   const deltas = lines.filter((line) => (line.onHand ?? 0) !== 0).map((line) => ({ variant_id: line.variantId, delta: line.onHand }));
   if (deltas.length === 0) return;
-  await em.execute(
-    `WITH d AS (
-       SELECT v.product_id, sum(x.delta)::int AS delta
-         FROM jsonb_to_recordset(?::jsonb) AS x(variant_id uuid, delta int)
-         JOIN variants v ON v.id = x.variant_id AND v.business_id = ?
-        GROUP BY v.product_id),
-     locked AS (SELECT ps.product_id FROM product_stock ps WHERE ps.product_id IN (SELECT product_id FROM d) ORDER BY ps.product_id FOR UPDATE)
-     UPDATE product_stock ps SET on_hand = ps.on_hand + d.delta FROM d, locked WHERE ps.product_id = d.product_id AND locked.product_id = d.product_id`,
-    [JSON.stringify(deltas), businessId],
-  );
+  const moved = sql<{ variant_id: string; delta: number }>`jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)`;
+  await tenantDb(em, businessId)
+    .with('d', (db) =>
+      db
+        .selectFrom(moved.as<'x'>(sql`x(variant_id uuid, delta int)`))
+        .innerJoin('variants as v', 'v.id', 'x.variant_id')
+        .select(['v.product_id', sql<number>`sum(x.delta)::int`.as('delta')])
+        .groupBy('v.product_id'),
+    )
+    .with('locked', (db) =>
+      db
+        .selectFrom('product_stock as ps')
+        .select('ps.product_id')
+        .where('ps.product_id', 'in', db.selectFrom('d').select('product_id'))
+        .orderBy('ps.product_id')
+        .forUpdate(),
+    )
+    .updateTable('product_stock as ps')
+    .from(['d', 'locked'])
+    .set((eb) => ({ on_hand: eb('ps.on_hand', '+', eb.ref('d.delta')) }))
+    .whereRef('ps.product_id', '=', 'd.product_id')
+    .whereRef('locked.product_id', '=', 'd.product_id')
+    .execute();
 }
 
 /** Takes units from the oldest lots first; units beyond the recorded lots have no known cost. */
@@ -185,23 +216,30 @@ export async function consumeLots(
   movementId: string,
   quantity: number,
 ): Promise<{ costCents: number; unitsWithoutCost: number }> {
-  const lots = await em.execute<{ id: string; quantity_remaining: number; unit_cost_cents: number }[]>(
-    `SELECT id, quantity_remaining, unit_cost_cents FROM cost_lots
-      WHERE business_id = ? AND variant_id = ? AND quantity_remaining > 0
-      ORDER BY acquired_at, id
-      FOR UPDATE`,
-    [businessId, variantId],
-  );
+  const db = tenantDb(em, businessId);
+  const lots = await db
+    .selectFrom('cost_lots')
+    .select(['id', 'quantity_remaining', 'unit_cost_cents'])
+    .where('variant_id', '=', variantId)
+    .where('quantity_remaining', '>', 0)
+    .orderBy('acquired_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   let left = quantity;
   let costCents = 0;
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(left, lot.quantity_remaining);
-    await em.execute('UPDATE cost_lots SET quantity_remaining = quantity_remaining - ? WHERE id = ?', [take, lot.id]);
-    await em.execute(
-      'INSERT INTO lot_consumptions (id, business_id, lot_id, movement_id, quantity, unit_cost_cents) VALUES (?, ?, ?, ?, ?, ?)',
-      [newId(), businessId, lot.id, movementId, take, lot.unit_cost_cents],
-    );
+    await db
+      .updateTable('cost_lots')
+      .set((eb) => ({ quantity_remaining: eb('quantity_remaining', '-', take) }))
+      .where('id', '=', lot.id)
+      .execute();
+    await db
+      .insertInto('lot_consumptions')
+      .values({ id: newId(), lot_id: lot.id, movement_id: movementId, quantity: take, unit_cost_cents: lot.unit_cost_cents })
+      .execute();
     costCents += take * lot.unit_cost_cents;
     left -= take;
   }
@@ -210,28 +248,36 @@ export async function consumeLots(
 
 /** Per variant and location: the level beside the sum of the movements. They must always match. */
 export async function reconcile(em: EntityManager, businessId: string, variantId?: string) {
-  return em.execute<
-    {
-      variant_id: string;
-      location_id: string;
-      on_hand: number;
-      reserved: number;
-      committed: number;
-      l_on_hand: number;
-      l_reserved: number;
-      l_committed: number;
-    }[]
-  >(
-    `SELECT l.variant_id, l.location_id, l.on_hand, l.reserved, l.committed,
-            coalesce(m.on_hand, 0)::int AS l_on_hand, coalesce(m.reserved, 0)::int AS l_reserved, coalesce(m.committed, 0)::int AS l_committed
-       FROM stock_levels l
-       LEFT JOIN (
-         SELECT variant_id, location_id, sum(on_hand_delta) AS on_hand, sum(reserved_delta) AS reserved, sum(committed_delta) AS committed
-           FROM stock_movements WHERE business_id = ? ${variantId ? 'AND variant_id = ?' : ''}
-          GROUP BY variant_id, location_id
-       ) m ON m.variant_id = l.variant_id AND m.location_id = l.location_id
-      WHERE l.business_id = ? ${variantId ? 'AND l.variant_id = ?' : ''}
-      ORDER BY l.variant_id, l.location_id`,
-    variantId ? [businessId, variantId, businessId, variantId] : [businessId, businessId],
-  );
+  return tenantDb(em, businessId)
+    .selectFrom('stock_levels as l')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('stock_movements')
+          .select((eb) => [
+            'variant_id',
+            'location_id',
+            eb.fn.sum('on_hand_delta').as('on_hand'),
+            eb.fn.sum('reserved_delta').as('reserved'),
+            eb.fn.sum('committed_delta').as('committed'),
+          ])
+          .$if(variantId !== undefined, (qb) => qb.where('variant_id', '=', variantId as string))
+          .groupBy(['variant_id', 'location_id'])
+          .as('m'),
+      (join) => join.onRef('m.variant_id', '=', 'l.variant_id').onRef('m.location_id', '=', 'l.location_id'),
+    )
+    .select([
+      'l.variant_id',
+      'l.location_id',
+      'l.on_hand',
+      'l.reserved',
+      'l.committed',
+      sql<number>`coalesce(m.on_hand, 0)::int`.as('l_on_hand'),
+      sql<number>`coalesce(m.reserved, 0)::int`.as('l_reserved'),
+      sql<number>`coalesce(m.committed, 0)::int`.as('l_committed'),
+    ])
+    .$if(variantId !== undefined, (qb) => qb.where('l.variant_id', '=', variantId as string))
+    .orderBy('l.variant_id')
+    .orderBy('l.location_id')
+    .execute();
 }

@@ -1,29 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateTransferBody, Transfer } from '@tradepost/shared/schemas/inventory.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 import { postMovements } from './ledger.ts';
 import { assertOwned } from './ownership.ts';
 
-type TransferRow = Omit<Transfer, 'lines' | 'created_at' | 'shipped_at' | 'received_at'> & {
-  created_at: Date;
-  shipped_at: Date | null;
-  received_at: Date | null;
-};
-type LineRow = Transfer['lines'][number];
+const iso = (date: string | null) => (date ? new Date(date).toISOString() : null);
 
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-
-const TRANSFER_COLUMNS = 'id, from_location_id, to_location_id, status, note, created_at, shipped_at, received_at';
+const selectTransfers = (db: Kysely<DB>) =>
+  db
+    .selectFrom('transfers')
+    .select(['id', 'from_location_id', 'to_location_id', 'status', 'note', 'created_at', 'shipped_at', 'received_at'])
+    .$narrowType<{ status: Transfer['status'] }>();
+type TransferRow = InferResult<ReturnType<typeof selectTransfers>>[number];
 
 /** Attaches lines to transfer rows with one query, however many transfers there are. */
-async function withLines(em: EntityManager, rows: TransferRow[]): Promise<Transfer[]> {
+async function withLines(db: Kysely<DB>, rows: TransferRow[]): Promise<Transfer[]> {
   if (rows.length === 0) return [];
-  const lines = await em.execute<(LineRow & { transfer_id: string })[]>(
-    `SELECT transfer_id, variant_id, quantity, quantity_received FROM transfer_lines
-      WHERE transfer_id IN (${rows.map(() => '?').join(',')}) ORDER BY id`,
-    rows.map((row) => row.id),
-  );
+  const lines = await db
+    .selectFrom('transfer_lines')
+    .select(['transfer_id', 'variant_id', 'quantity', 'quantity_received'])
+    .where(
+      'transfer_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({
     ...row,
     created_at: new Date(row.created_at).toISOString(),
@@ -36,11 +42,12 @@ async function withLines(em: EntityManager, rows: TransferRow[]): Promise<Transf
 }
 
 async function load(em: EntityManager, businessId: string, id: string, lock = false): Promise<Transfer> {
-  const rows = await em.execute<TransferRow[]>(
-    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE business_id = ? AND id = ? ${lock ? 'FOR UPDATE' : ''}`,
-    [businessId, id],
-  );
-  const [transfer] = await withLines(em, rows);
+  const db = tenantDb(em, businessId);
+  const rows = await selectTransfers(db)
+    .where('id', '=', id)
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute();
+  const [transfer] = await withLines(db, rows);
   if (!transfer) throw new NotFound('Transfer not found');
   return transfer;
 }
@@ -48,11 +55,9 @@ async function load(em: EntityManager, businessId: string, id: string, lock = fa
 export const getTransfer = (em: EntityManager, businessId: string, id: string) => load(em, businessId, id);
 
 export async function listTransfers(em: EntityManager, businessId: string): Promise<Transfer[]> {
-  const rows = await em.execute<TransferRow[]>(
-    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE business_id = ? ORDER BY created_at DESC LIMIT 100`,
-    [businessId],
-  );
-  return withLines(em, rows);
+  const db = tenantDb(em, businessId);
+  const rows = await selectTransfers(db).orderBy('created_at', 'desc').limit(100).execute();
+  return withLines(db, rows);
 }
 
 export async function createTransfer(em: EntityManager, businessId: string, userId: string, input: CreateTransferBody): Promise<Transfer> {
@@ -64,19 +69,21 @@ export async function createTransfer(em: EntityManager, businessId: string, user
   );
   const id = newId();
   await em.transactional(async (tx) => {
-    await tx.execute(
-      'INSERT INTO transfers (id, business_id, from_location_id, to_location_id, note, created_by_id) VALUES (?, ?, ?, ?, ?, ?)',
-      [id, businessId, input.from_location_id, input.to_location_id, input.note ?? null, userId],
-    );
-    for (const line of input.lines) {
-      await tx.execute('INSERT INTO transfer_lines (id, business_id, transfer_id, variant_id, quantity) VALUES (?, ?, ?, ?, ?)', [
-        newId(),
-        businessId,
+    const db = tenantDb(tx, businessId);
+    await db
+      .insertInto('transfers')
+      .values({
         id,
-        line.variant_id,
-        line.quantity,
-      ]);
-    }
+        from_location_id: input.from_location_id,
+        to_location_id: input.to_location_id,
+        note: input.note ?? null,
+        created_by_id: userId,
+      })
+      .execute();
+    await db
+      .insertInto('transfer_lines')
+      .values(input.lines.map((line) => ({ id: newId(), transfer_id: id, variant_id: line.variant_id, quantity: line.quantity })))
+      .execute();
   });
   return load(em, businessId, id);
 }
@@ -99,7 +106,11 @@ export async function shipTransfer(em: EntityManager, businessId: string, userId
         reason: 'transfer_out',
       })),
     );
-    await tx.execute("UPDATE transfers SET status = 'in_transit', shipped_at = now() WHERE id = ?", [id]);
+    await tenantDb(tx, businessId)
+      .updateTable('transfers')
+      .set({ status: 'in_transit', shipped_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   });
   return load(em, businessId, id);
 }
@@ -133,18 +144,31 @@ export async function receiveTransfer(
         reason: 'transfer_in',
       })),
     );
+    const db = tenantDb(tx, businessId);
     for (const line of lines) {
-      await tx.execute('UPDATE transfer_lines SET quantity_received = quantity_received + ? WHERE transfer_id = ? AND variant_id = ?', [
-        line.quantity,
-        id,
-        line.variant_id,
-      ]);
+      await db
+        .updateTable('transfer_lines')
+        .set((eb) => ({ quantity_received: eb('quantity_received', '+', line.quantity) }))
+        .where('transfer_id', '=', id)
+        .where('variant_id', '=', line.variant_id)
+        .execute();
     }
-    await tx.execute(
-      `UPDATE transfers SET status = 'received', received_at = now()
-        WHERE id = ? AND NOT EXISTS (SELECT 1 FROM transfer_lines WHERE transfer_id = ? AND quantity_received < quantity)`,
-      [id, id],
-    );
+    await db
+      .updateTable('transfers')
+      .set({ status: 'received', received_at: sql`now()` })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('transfer_lines')
+              .select(eb.lit(1).as('open'))
+              .where('transfer_id', '=', id)
+              .whereRef('quantity_received', '<', 'quantity'),
+          ),
+        ),
+      )
+      .execute();
   });
   return load(em, businessId, id);
 }
@@ -170,7 +194,7 @@ export async function cancelTransfer(em: EntityManager, businessId: string, user
         })),
       );
     }
-    await tx.execute("UPDATE transfers SET status = 'cancelled' WHERE id = ?", [id]);
+    await tenantDb(tx, businessId).updateTable('transfers').set({ status: 'cancelled' }).where('id', '=', id).execute();
   });
   return load(em, businessId, id);
 }

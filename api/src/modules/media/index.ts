@@ -6,5 +6,6 @@ export const mediaModule = defineModule({
   description: 'Photo uploads and their public files.',
   apiRoutes: [publicMediaRoutes],
   businessRoutes: [mediaRoutes],
+  ownedIds: { mediaId: { table: 'media', notFound: 'Image not found' } },
   permissions: ['catalog:write'],
 });

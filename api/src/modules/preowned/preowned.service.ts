@@ -13,8 +13,11 @@ import {
   publishRequirements,
   type updatePreownedBodySchema,
 } from '@tradepost/shared/schemas/preowned.ts';
+import { type ExpressionBuilder, type InferResult, type Kysely, type NotNull, sql } from 'kysely';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { postMovements } from '../inventory/public.ts';
@@ -24,55 +27,97 @@ type CreateInput = z.output<typeof createPreownedBodySchema>;
 type UpdateInput = z.output<typeof updatePreownedBodySchema>;
 type ListQuery = z.output<typeof preownedListQuerySchema>;
 
-type ItemRow = {
-  id: string;
-  title: string;
-  brand: string | null;
-  style_code: string | null;
-  colorway: string | null;
-  category: PreownedItem['category'];
-  size_format: string;
-  grade: PreownedItem['grade'];
-  condition_notes: string | null;
-  images: ImageRef[] | null;
-  status: 'draft' | 'active' | 'archived';
-  created_at: Date;
-  updated_at: Date;
-  variant_id: string | null;
-  size: string | null;
-  sku: string | null;
-  price_cents: number | null;
-  barcode: string | null;
-  unit_cost_cents: number | null;
-  location_id: string | null;
-  location_name: string | null;
-  acquired_via: PreownedSource | null;
-  published_at: Date | null;
-  on_hand: number;
-  days_in_stock: number | null;
-};
+/**
+ * Where a statement's parts start: the tenant builder for the statement itself, the expression
+ * builder of the statement for a part nested in it (a part of the tenant builder nested in another
+ * of its statements would get the business twice).
+ */
+type Source = Pick<ExpressionBuilder<DB, never>, 'selectFrom'>;
 
 /** The business's pre-owned items with their one variant, side row, stock and location, in one query. */
-const itemSelect = `
-  SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.category, p.size_format, p.grade, p.condition_notes, p.images,
-         p.status, p.created_at, p.updated_at,
-         v.id AS variant_id, nullif(v.size, '') AS size, v.sku, v.price_cents,
-         (SELECT b.code FROM barcodes b WHERE b.business_id = p.business_id AND b.variant_id = v.id ORDER BY b.created_at, b.code LIMIT 1) AS barcode,
-         i.unit_cost_cents, i.location_id, l.name AS location_name, i.acquired_via, i.published_at,
-         stock.on_hand,
-         CASE WHEN i.published_at IS NULL THEN NULL
-              ELSE floor(extract(epoch FROM (CASE WHEN stock.on_hand > 0 THEN now() ELSE coalesce(stock.left_at, now()) END) - i.published_at) / 86400)::int
-         END AS days_in_stock
-    FROM products p
-    LEFT JOIN preowned_items i ON i.business_id = p.business_id AND i.product_id = p.id
-    LEFT JOIN LATERAL (SELECT * FROM variants v WHERE v.business_id = p.business_id AND v.product_id = p.id ORDER BY v.created_at LIMIT 1) v ON true
-    LEFT JOIN locations l ON l.business_id = p.business_id AND l.id = i.location_id
-    LEFT JOIN LATERAL (
-      SELECT coalesce((SELECT sum(s.on_hand) FROM stock_levels s WHERE s.business_id = p.business_id AND s.variant_id = v.id), 0)::int AS on_hand,
-             (SELECT max(m.created_at) FROM stock_movements m
-               WHERE m.business_id = p.business_id AND m.variant_id = v.id AND m.on_hand_delta < 0) AS left_at
-    ) stock ON true
-   WHERE p.business_id = ? AND p.condition = 'pre_owned'`;
+const itemsFrom = (source: Source) =>
+  source
+    .selectFrom('products as p')
+    .leftJoin('preowned_items as i', 'i.product_id', 'p.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('variants as v')
+          .whereRef('v.product_id', '=', 'p.id')
+          .select(['v.id', 'v.size', 'v.sku', 'v.price_cents'])
+          .orderBy('v.created_at')
+          .limit(1)
+          .as('v'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('locations as l', 'l.id', 'i.location_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('stock_levels as s')
+          .whereRef('s.variant_id', '=', 'v.id')
+          .select(sql<number>`coalesce(sum(s.on_hand), 0)::int`.as('on_hand'))
+          .as('stock'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('stock_movements as m')
+          .whereRef('m.variant_id', '=', 'v.id')
+          .where('m.on_hand_delta', '<', sql.lit(0))
+          .select(sql<string | null>`max(m.created_at)`.as('left_at'))
+          .as('departure'),
+      (join) => join.onTrue(),
+    )
+    .where('p.condition', '=', sql.lit('pre_owned'))
+    .select((eb) => [
+      'p.id',
+      'p.title',
+      'p.brand',
+      'p.style_code',
+      'p.colorway',
+      'p.category',
+      'p.size_format',
+      'p.grade',
+      'p.condition_notes',
+      'p.images',
+      'p.status',
+      'p.created_at',
+      'p.updated_at',
+      'v.id as variant_id',
+      sql<string | null>`nullif(v.size, '')`.as('size'),
+      'v.sku',
+      'v.price_cents',
+      eb
+        .selectFrom('barcodes as b')
+        .whereRef('b.variant_id', '=', 'v.id')
+        .select('b.code')
+        .orderBy('b.created_at')
+        .orderBy('b.code')
+        .limit(1)
+        .as('barcode'),
+      'i.unit_cost_cents',
+      'i.location_id',
+      'l.name as location_name',
+      'i.acquired_via',
+      'i.published_at',
+      'stock.on_hand',
+      sql<number | null>`CASE WHEN i.published_at IS NULL THEN NULL
+        ELSE floor(extract(epoch FROM (CASE WHEN stock.on_hand > 0 THEN now() ELSE coalesce(departure.left_at, now()) END) - i.published_at) / 86400)::int
+      END`.as('days_in_stock'),
+    ])
+    .$narrowType<{
+      category: PreownedItem['category'];
+      grade: PreownedItem['grade'];
+      images: ImageRef[];
+      status: ItemStatus;
+      acquired_via: PreownedSource | null;
+      on_hand: NotNull;
+    }>();
+
+type ItemStatus = 'draft' | 'active' | 'archived';
+type ItemRow = InferResult<ReturnType<typeof itemsFrom>>[number];
 
 const stateOf = (row: Pick<ItemRow, 'status' | 'on_hand'>): PreownedItem['state'] =>
   row.status === 'draft' ? 'draft' : row.status === 'archived' ? 'archived' : row.on_hand > 0 ? 'in_stock' : 'sold';
@@ -109,7 +154,7 @@ const present = (row: ItemRow): PreownedItem => {
 };
 
 async function loadRow(em: EntityManager, businessId: string, productId: string): Promise<ItemRow> {
-  const [row] = await em.execute<ItemRow[]>(`${itemSelect} AND p.id = ?`, [businessId, productId]);
+  const row = await itemsFrom(tenantDb(em, businessId)).where('p.id', '=', productId).executeTakeFirst();
   if (!row) throw new NotFound('Pre-owned item not found');
   return row;
 }
@@ -120,53 +165,65 @@ export async function getPreowned(em: EntityManager, businessId: string, product
 
 /** Takes the item's row lock first, so a publish, an edit and a delete of one item run one at a time. */
 async function lockRow(em: EntityManager, businessId: string, productId: string): Promise<ItemRow> {
-  const locked = await em.execute("SELECT id FROM products WHERE business_id = ? AND id = ? AND condition = 'pre_owned' FOR UPDATE", [
-    businessId,
-    productId,
-  ]);
-  if (!locked.length) throw new NotFound('Pre-owned item not found');
+  const locked = await tenantDb(em, businessId)
+    .selectFrom('products')
+    .where('id', '=', productId)
+    .where('condition', '=', sql.lit('pre_owned'))
+    .select('id')
+    .forUpdate()
+    .executeTakeFirst();
+  if (locked === undefined) throw new NotFound('Pre-owned item not found');
   return loadRow(em, businessId, productId);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const statusFilter: Record<ListQuery['status'], string> = {
-  draft: " AND p.status = 'draft'",
-  active: " AND p.status = 'active' AND stock.on_hand > 0",
-  sold: " AND p.status = 'active' AND stock.on_hand = 0",
-  archived: " AND p.status = 'archived'",
-  all: '',
+type Items = ReturnType<typeof itemsFrom>;
+
+const byStatus: Record<ListQuery['status'], (items: Items) => Items> = {
+  draft: (items) => items.where('p.status', '=', sql.lit('draft')),
+  active: (items) => items.where('p.status', '=', sql.lit('active')).where('stock.on_hand', '>', sql.lit(0)),
+  sold: (items) => items.where('p.status', '=', sql.lit('active')).where('stock.on_hand', '=', sql.lit(0)),
+  archived: (items) => items.where('p.status', '=', sql.lit('archived')),
+  all: (items) => items,
 };
 
 /** Search as you type over title, brand, style code, colorway and SKU, newest first. */
 export async function listPreowned(em: EntityManager, businessId: string, query: ListQuery): Promise<PreownedList> {
   const q = query.q ?? '';
-  const searchSql = q === '' ? '' : ' AND (p.search_text LIKE ? OR lower(v.sku) LIKE ?)';
   const like = `%${escapeLike(q.toLowerCase())}%`;
-  const searchParams = q === '' ? [] : [like, like];
-  const filtered = `${itemSelect}${statusFilter[query.status]}${searchSql}`;
-  const order = query.status === 'draft' ? 'updated_at DESC, id DESC' : 'published_at DESC NULLS FIRST, created_at DESC, id DESC';
+  const filtered = (source: Source) => {
+    const items = byStatus[query.status](itemsFrom(source));
+    return q === '' ? items : items.where((eb) => eb.or([eb('p.search_text', 'like', like), eb(eb.fn('lower', ['v.sku']), 'like', like)]));
+  };
+  const db = tenantDb(em, businessId);
+  const page = db.selectFrom((eb) => filtered(eb).as('items')).selectAll();
+  const ordered =
+    query.status === 'draft'
+      ? page.orderBy('updated_at', 'desc').orderBy('id', 'desc')
+      : page
+          .orderBy('published_at', (order) => order.desc().nullsFirst())
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc');
   const [rows, totals, states] = await Promise.all([
-    em.execute<ItemRow[]>(`SELECT * FROM (${filtered}) items ORDER BY ${order} LIMIT ? OFFSET ?`, [
-      businessId,
-      ...searchParams,
-      query.limit,
-      query.offset,
-    ]),
-    em.execute<{ total: number }[]>(`SELECT count(*)::int AS total FROM (${filtered}) items`, [businessId, ...searchParams]),
-    em.execute<{ status: ItemRow['status']; in_stock: boolean }[]>(
-      `SELECT p.status, (coalesce(sum(s.on_hand), 0) > 0) AS in_stock
-         FROM products p
-         LEFT JOIN variants v ON v.business_id = p.business_id AND v.product_id = p.id
-         LEFT JOIN stock_levels s ON s.business_id = p.business_id AND s.variant_id = v.id
-        WHERE p.business_id = ? AND p.condition = 'pre_owned'
-        GROUP BY p.id, p.status`,
-      [businessId],
-    ),
+    ordered.limit(query.limit).offset(query.offset).execute(),
+    db
+      .selectFrom((eb) => filtered(eb).as('items'))
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('products as p')
+      .leftJoin('variants as v', 'v.product_id', 'p.id')
+      .leftJoin('stock_levels as s', 's.variant_id', 'v.id')
+      .where('p.condition', '=', sql.lit('pre_owned'))
+      .groupBy(['p.id', 'p.status'])
+      .select(['p.status', sql<boolean>`coalesce(sum(s.on_hand), 0) > 0`.as('in_stock')])
+      .$narrowType<{ status: ItemStatus }>()
+      .execute(),
   ]);
   const counts = { draft: 0, in_stock: 0, sold: 0, archived: 0 };
   for (const row of states) counts[stateOf({ status: row.status, on_hand: row.in_stock ? 1 : 0 })] += 1;
-  return { items: rows.map(present), total: totals[0]?.total ?? 0, counts };
+  return { items: rows.map(present), total: totals?.total ?? 0, counts };
 }
 
 /** The item as it would be after a change: what the checks and the writes work on. */
@@ -213,12 +270,14 @@ async function checkDraft(
   if (errors.length) throw new Invalid(errors.map((e) => e.message).join('; '), errors);
 
   const images = options.images === undefined ? draft.images : await resolveImages(em, businessId, options.images);
+  const db = tenantDb(em, businessId);
 
   if (draft.location_id !== null && options.locationChanged) {
-    const [location] = await em.execute<{ archived: boolean }[]>(
-      'SELECT archived_at IS NOT NULL AS archived FROM locations WHERE business_id = ? AND id = ?',
-      [businessId, draft.location_id],
-    );
+    const location = await db
+      .selectFrom('locations')
+      .where('id', '=', draft.location_id)
+      .select((eb) => eb('archived_at', 'is not', null).$castTo<boolean>().as('archived'))
+      .executeTakeFirst();
     if (!location) throw new NotFound(`Location ${draft.location_id} not found`);
     if (location.archived)
       throw new Invalid('This location is archived', [{ field: 'location_id', message: 'This location is archived; choose another' }]);
@@ -226,20 +285,17 @@ async function checkDraft(
 
   const taken: FieldError[] = [];
   if (draft.sku !== null) {
-    const rows = await em.execute('SELECT 1 FROM variants WHERE business_id = ? AND lower(sku) = lower(?) AND id IS DISTINCT FROM ?', [
-      businessId,
-      draft.sku,
-      options.variantId,
-    ]);
-    if (rows.length) taken.push({ field: 'sku', message: `SKU ${draft.sku} is already used` });
+    const holder = await skuHolders(db, draft.sku).where('id', 'is distinct from', options.variantId).select('id').executeTakeFirst();
+    if (holder !== undefined) taken.push({ field: 'sku', message: `SKU ${draft.sku} is already used` });
   }
   if (draft.barcode !== null) {
-    const rows = await em.execute('SELECT 1 FROM barcodes WHERE business_id = ? AND code = ? AND variant_id IS DISTINCT FROM ?', [
-      businessId,
-      draft.barcode,
-      options.variantId,
-    ]);
-    if (rows.length) taken.push({ field: 'barcode', message: `Barcode ${draft.barcode} is already used` });
+    const holder = await db
+      .selectFrom('barcodes')
+      .where('code', '=', draft.barcode)
+      .where('variant_id', 'is distinct from', options.variantId)
+      .select('id')
+      .executeTakeFirst();
+    if (holder !== undefined) taken.push({ field: 'barcode', message: `Barcode ${draft.barcode} is already used` });
   }
   if (taken.length) throw new Conflict(taken.map((e) => e.message).join('; '), 'DUPLICATE', taken);
   return { ...draft, size, images };
@@ -251,25 +307,24 @@ function assertPublishable(draft: Draft): void {
   if (details.length) throw new Invalid(`Not ready to publish: ${details.map((d) => d.message).join('; ')}`, details);
 }
 
+/** The variants holding this SKU (SKUs are unique whatever their case). */
+const skuHolders = (db: Kysely<DB>, sku: string) =>
+  db.selectFrom('variants').where((eb) => eb(eb.fn('lower', ['sku']), '=', eb.fn('lower', [eb.val(sku)])));
+
 async function freeSku(em: EntityManager, businessId: string): Promise<string> {
   for (;;) {
     const candidate = randomSku();
-    const rows = await em.execute('SELECT 1 FROM variants WHERE business_id = ? AND lower(sku) = lower(?)', [businessId, candidate]);
-    if (!rows.length) return candidate;
+    const holder = await skuHolders(tenantDb(em, businessId), candidate).select('id').executeTakeFirst();
+    if (holder === undefined) return candidate;
   }
 }
 
 async function writeBarcode(em: EntityManager, businessId: string, variantId: string, code: string | null): Promise<void> {
-  await em.execute('DELETE FROM barcodes WHERE business_id = ? AND variant_id = ?', [businessId, variantId]);
+  const db = tenantDb(em, businessId);
+  await db.deleteFrom('barcodes').where('variant_id', '=', variantId).execute();
   if (code === null) return;
   const kind = /^\d{12}$/.test(code) ? 'upc' : /^\d{13}$/.test(code) ? 'ean' : 'custom';
-  await em.execute('INSERT INTO barcodes (id, business_id, variant_id, code, kind) VALUES (?, ?, ?, ?, ?)', [
-    newId(),
-    businessId,
-    variantId,
-    code,
-    kind,
-  ]);
+  await db.insertInto('barcodes').values({ id: newId(), variant_id: variantId, code, kind }).execute();
 }
 
 /**
@@ -281,15 +336,20 @@ async function publishLocked(
   context: { businessId: string; userId: string; productId: string; variantId: string },
   draft: Draft,
 ): Promise<void> {
-  const published = await em.execute(
-    "UPDATE products SET status = 'active', updated_at = now() WHERE business_id = ? AND id = ? AND status = 'draft' RETURNING id",
-    [context.businessId, context.productId],
-  );
-  if (!published.length) throw new Conflict('This item is already published', 'ALREADY_PUBLISHED');
-  await em.execute(
-    'UPDATE preowned_items SET published_at = now(), published_by = ?, updated_at = now() WHERE business_id = ? AND product_id = ?',
-    [context.userId, context.businessId, context.productId],
-  );
+  const db = tenantDb(em, context.businessId);
+  const published = await db
+    .updateTable('products')
+    .set({ status: sql.lit('active'), updated_at: sql`now()` })
+    .where('id', '=', context.productId)
+    .where('status', '=', sql.lit('draft'))
+    .returning('id')
+    .executeTakeFirst();
+  if (published === undefined) throw new Conflict('This item is already published', 'ALREADY_PUBLISHED');
+  await db
+    .updateTable('preowned_items')
+    .set({ published_at: sql`now()`, published_by: context.userId, updated_at: sql`now()` })
+    .where('product_id', '=', context.productId)
+    .execute();
   await postMovements(
     em,
     {
@@ -360,39 +420,47 @@ export async function createPreowned(em: EntityManager, businessId: string, user
 
       const id = newId();
       const variantId = newId();
-      await tx.execute(
-        `INSERT INTO products (id, business_id, title, brand, style_code, colorway, category, size_format, condition, grade,
-                               condition_notes, images, status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pre_owned', ?, ?, ?::jsonb, 'draft')`,
-        [
+      const db = tenantDb(tx, businessId);
+      await db
+        .insertInto('products')
+        .values({
           id,
-          businessId,
-          draft.title,
-          draft.brand,
-          draft.style_code,
-          draft.colorway,
-          draft.category,
-          draft.size_format,
-          draft.grade,
-          draft.condition_notes,
-          JSON.stringify(draft.images),
-        ],
-      );
+          title: draft.title,
+          brand: draft.brand,
+          style_code: draft.style_code,
+          colorway: draft.colorway,
+          category: draft.category,
+          size_format: draft.size_format,
+          condition: sql.lit('pre_owned'),
+          grade: draft.grade,
+          condition_notes: draft.condition_notes,
+          images: JSON.stringify(draft.images),
+          status: sql.lit('draft'),
+        })
+        .execute();
       // A draft may not know its size yet: the variant waits with an empty one, refused at publishing.
-      await tx.execute('INSERT INTO variants (id, business_id, product_id, size, sku, price_cents) VALUES (?, ?, ?, ?, ?, ?)', [
-        variantId,
-        businessId,
-        id,
-        draft.size ?? '',
-        draft.sku ?? (await freeSku(tx, businessId)),
-        draft.price_cents,
-      ]);
+      await db
+        .insertInto('variants')
+        .values({
+          id: variantId,
+          product_id: id,
+          size: draft.size ?? '',
+          sku: draft.sku ?? (await freeSku(tx, businessId)),
+          price_cents: draft.price_cents,
+        })
+        .execute();
       await writeBarcode(tx, businessId, variantId, draft.barcode);
-      await tx.execute(
-        'INSERT INTO preowned_items (product_id, business_id, unit_cost_cents, location_id, acquired_via) VALUES (?, ?, ?, ?, ?)',
-        [id, businessId, draft.unit_cost_cents, draft.location_id, draft.acquired_via],
-      );
+      await db
+        .insertInto('preowned_items')
+        .values({
+          product_id: id,
+          unit_cost_cents: draft.unit_cost_cents,
+          location_id: draft.location_id,
+          acquired_via: draft.acquired_via,
+        })
+        .execute();
       if (input.publish) await publishLocked(tx, { businessId, userId, productId: id, variantId }, draft);
+      await emit(tx, businessId, 'product.changed', { product_id: id });
       return id;
     }),
   );
@@ -454,55 +522,69 @@ export async function updatePreowned(em: EntityManager, businessId: string, prod
       // A live item stays sellable: it keeps its size, grade and price.
       if (!isDraft) assertPublishable(draft);
 
-      await tx.execute(
-        `UPDATE products SET title = ?, brand = ?, style_code = ?, colorway = ?, category = ?, size_format = ?, grade = ?,
-                             condition_notes = ?, images = ?::jsonb, updated_at = now()
-          WHERE business_id = ? AND id = ?`,
-        [
-          draft.title,
-          draft.brand,
-          draft.style_code,
-          draft.colorway,
-          draft.category,
-          draft.size_format,
-          draft.grade,
-          draft.condition_notes,
-          JSON.stringify(draft.images),
-          businessId,
-          productId,
-        ],
-      );
+      const db = tenantDb(tx, businessId);
+      await db
+        .updateTable('products')
+        .set({
+          title: draft.title,
+          brand: draft.brand,
+          style_code: draft.style_code,
+          colorway: draft.colorway,
+          category: draft.category,
+          size_format: draft.size_format,
+          grade: draft.grade,
+          condition_notes: draft.condition_notes,
+          images: JSON.stringify(draft.images),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', productId)
+        .execute();
       let variantId = row.variant_id;
       if (variantId === null) {
         variantId = newId();
-        await tx.execute('INSERT INTO variants (id, business_id, product_id, size, sku, price_cents) VALUES (?, ?, ?, ?, ?, ?)', [
-          variantId,
-          businessId,
-          productId,
-          draft.size ?? '',
-          draft.sku ?? (await freeSku(tx, businessId)),
-          draft.price_cents,
-        ]);
+        await db
+          .insertInto('variants')
+          .values({
+            id: variantId,
+            product_id: productId,
+            size: draft.size ?? '',
+            sku: draft.sku ?? (await freeSku(tx, businessId)),
+            price_cents: draft.price_cents,
+          })
+          .execute();
       } else {
-        await tx.execute('UPDATE variants SET size = ?, sku = ?, price_cents = ?, updated_at = now() WHERE business_id = ? AND id = ?', [
-          draft.size ?? '',
-          draft.sku ?? row.sku ?? (await freeSku(tx, businessId)),
-          draft.price_cents,
-          businessId,
-          variantId,
-        ]);
+        await db
+          .updateTable('variants')
+          .set({
+            size: draft.size ?? '',
+            sku: draft.sku ?? row.sku ?? (await freeSku(tx, businessId)),
+            price_cents: draft.price_cents,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', variantId)
+          .execute();
       }
       if (input.barcode !== undefined) await writeBarcode(tx, businessId, variantId, draft.barcode);
       // A listed item's new price must reach its marketplaces, as a catalog product's does.
       if (draft.price_cents !== current.price_cents) await emit(tx, businessId, 'price.changed', { variant_ids: [variantId] });
       await emit(tx, businessId, 'product.changed', { product_id: productId });
-      await tx.execute(
-        `INSERT INTO preowned_items (product_id, business_id, unit_cost_cents, location_id, acquired_via) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (product_id) DO UPDATE
-           SET unit_cost_cents = EXCLUDED.unit_cost_cents, location_id = EXCLUDED.location_id, acquired_via = EXCLUDED.acquired_via,
-               updated_at = now()`,
-        [productId, businessId, draft.unit_cost_cents, draft.location_id, draft.acquired_via],
-      );
+      await db
+        .insertInto('preowned_items')
+        .values({
+          product_id: productId,
+          unit_cost_cents: draft.unit_cost_cents,
+          location_id: draft.location_id,
+          acquired_via: draft.acquired_via,
+        })
+        .onConflict((conflict) =>
+          conflict.column('product_id').doUpdateSet((eb) => ({
+            unit_cost_cents: eb.ref('excluded.unit_cost_cents'),
+            location_id: eb.ref('excluded.location_id'),
+            acquired_via: eb.ref('excluded.acquired_via'),
+            updated_at: sql`now()`,
+          })),
+        )
+        .execute();
     }),
   );
   return getPreowned(em, businessId, productId);
@@ -524,6 +606,7 @@ export async function publishPreowned(em: EntityManager, businessId: string, use
     if (row.variant_id === null)
       throw new Invalid('Enter the size before publishing', [{ field: 'size', message: 'Enter the size before publishing' }]);
     await publishLocked(tx, { businessId, userId, productId, variantId: row.variant_id }, draft);
+    await emit(tx, businessId, 'product.changed', { product_id: productId });
   });
   return getPreowned(em, businessId, productId);
 }
@@ -533,7 +616,8 @@ export async function deletePreowned(em: EntityManager, businessId: string, prod
   await em.transactional(async (tx) => {
     const row = await lockRow(tx, businessId, productId);
     if (row.status !== 'draft') throw new Conflict('A published item keeps its history: archive it instead of deleting it', 'PUBLISHED');
-    await tx.execute('DELETE FROM products WHERE business_id = ? AND id = ?', [businessId, productId]);
+    await tenantDb(tx, businessId).deleteFrom('products').where('id', '=', productId).execute();
+    await emit(tx, businessId, 'product.changed', { product_id: productId });
   });
 }
 
@@ -544,10 +628,12 @@ export async function archivePreowned(em: EntityManager, businessId: string, pro
     if (row.status === 'draft') throw new Conflict('A draft is deleted, not archived', 'DRAFT');
     if (row.status === 'archived') return;
     if (row.on_hand > 0) throw new Conflict('The unit is still in stock: sell it or adjust it out before archiving', 'IN_STOCK');
-    await tx.execute("UPDATE products SET status = 'archived', archived_at = now(), updated_at = now() WHERE business_id = ? AND id = ?", [
-      businessId,
-      productId,
-    ]);
+    await tenantDb(tx, businessId)
+      .updateTable('products')
+      .set({ status: sql.lit('archived'), archived_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', productId)
+      .execute();
+    await emit(tx, businessId, 'product.changed', { product_id: productId });
   });
   return getPreowned(em, businessId, productId);
 }

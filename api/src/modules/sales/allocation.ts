@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 
 export type AllocationRequest = { variantId: string; quantity: number; label: string };
 export type Allocation = { line: number; locationId: string; quantity: number };
@@ -22,26 +24,36 @@ export class AllocationFailure extends Error {
 
 export type PickPlan = { locationIds: string[]; strategy: 'priority' | 'most_available'; allowSplit: boolean };
 
-type RuleRow = { location_ids: string[]; strategy: PickPlan['strategy']; allow_split: boolean };
-
 /**
  * The first enabled pick rule (by position) for the channel or for every channel decides where an
  * order is picked. Without rules: the default location first, then the others by name, splitting allowed.
  */
 export async function pickPlan(em: EntityManager, businessId: string, channelId: string): Promise<PickPlan> {
-  const [rule] = await em.execute<RuleRow[]>(
-    `SELECT location_ids::text[] AS location_ids, strategy, allow_split FROM pick_rules
-      WHERE business_id = ? AND enabled AND (channel_id IS NULL OR channel_id = ?)
-      ORDER BY position, created_at LIMIT 1`,
-    [businessId, channelId],
-  );
-  const locations = await em.execute<{ id: string }[]>(
-    'SELECT id FROM locations WHERE business_id = ? AND archived_at IS NULL ORDER BY is_default DESC, lower(name)',
-    [businessId],
-  );
+  const db = tenantDb(em, businessId);
+  const rule = await db
+    .selectFrom('pick_rules')
+    // uuid[] arrives as text unless cast: pg parses text[] into an array.
+    .select([sql<string[]>`location_ids::text[]`.as('location_ids'), 'strategy', 'allow_split'])
+    .where('enabled', '=', true)
+    .where((eb) => eb.or([eb('channel_id', 'is', null), eb('channel_id', '=', channelId)]))
+    .orderBy('position')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  const locations = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('archived_at', 'is', null)
+    .orderBy('is_default', 'desc')
+    .orderBy(sql`lower(name)`)
+    .execute();
   const active = new Set(locations.map((l) => l.id));
   if (!rule) return { locationIds: locations.map((l) => l.id), strategy: 'priority', allowSplit: true };
-  return { locationIds: rule.location_ids.filter((id) => active.has(id)), strategy: rule.strategy, allowSplit: rule.allow_split };
+  return {
+    locationIds: rule.location_ids.filter((id) => active.has(id)),
+    strategy: rule.strategy as PickPlan['strategy'],
+    allowSplit: rule.allow_split,
+  };
 }
 
 /**
@@ -57,14 +69,15 @@ export async function lockAvailability(
   const available = new Map<string, number>();
   const variants = [...new Set(variantIds)];
   if (!variants.length || !locationIds.length) return available;
-  const rows = await em.execute<{ variant_id: string; location_id: string; available: number }[]>(
-    `SELECT variant_id, location_id, on_hand - reserved - committed AS available FROM stock_levels
-      WHERE business_id = ? AND variant_id IN (${variants.map(() => '?').join(',')})
-        AND location_id IN (${locationIds.map(() => '?').join(',')})
-      ORDER BY variant_id, location_id
-      FOR UPDATE`,
-    [businessId, ...variants, ...locationIds],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('stock_levels')
+    .select(['variant_id', 'location_id', sql<number>`on_hand - reserved - committed`.as('available')])
+    .where('variant_id', 'in', variants)
+    .where('location_id', 'in', locationIds)
+    .orderBy('variant_id')
+    .orderBy('location_id')
+    .forUpdate()
+    .execute();
   for (const row of rows) available.set(`${row.variant_id}:${row.location_id}`, row.available);
   return available;
 }

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Channel, type ChannelKind, channelKinds, type updateChannelBodySchema } from '@tradepost/shared/schemas/sales.ts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 
@@ -23,54 +25,65 @@ const enabledAtStart = new Set<ChannelKind>(['manual', 'in_store']);
 
 /** Every business has one channel of each kind; rows appear the first time they are needed. */
 export async function ensureChannels(em: EntityManager, businessId: string): Promise<void> {
-  const values = channelKinds.map(() => '(?, ?, ?, ?, ?)').join(', ');
-  await em.execute(
-    `INSERT INTO sales_channels (id, business_id, kind, name, enabled) VALUES ${values} ON CONFLICT (business_id, kind) DO NOTHING`,
-    channelKinds.flatMap((kind) => [newId(), businessId, kind, channelNames[kind], enabledAtStart.has(kind)]),
-  );
+  await tenantDb(em, businessId)
+    .insertInto('sales_channels')
+    .values(channelKinds.map((kind) => ({ id: newId(), kind, name: channelNames[kind], enabled: enabledAtStart.has(kind) })))
+    .onConflict((conflict) => conflict.columns(['business_id', 'kind']).doNothing())
+    .execute();
 }
 
+const channelRefs = (em: EntityManager, businessId: string) =>
+  tenantDb(em, businessId).selectFrom('sales_channels').select(['id', 'kind', 'name']).$narrowType<{ kind: ChannelKind }>();
+
 export async function channelByKind(em: EntityManager, businessId: string, kind: ChannelKind): Promise<ChannelRef> {
-  const find = () =>
-    em.execute<ChannelRef[]>('SELECT id, kind, name FROM sales_channels WHERE business_id = ? AND kind = ?', [businessId, kind]);
-  let [channel] = await find();
+  const find = () => channelRefs(em, businessId).where('kind', '=', kind).executeTakeFirst();
+  let channel = await find();
   if (!channel) {
     await ensureChannels(em, businessId);
-    [channel] = await find();
+    channel = await find();
   }
   if (!channel) throw new NotFound(`Channel ${kind} not found`);
   return channel;
 }
 
 export async function channelById(em: EntityManager, businessId: string, channelId: string): Promise<ChannelRef> {
-  const [channel] = await em.execute<ChannelRef[]>('SELECT id, kind, name FROM sales_channels WHERE business_id = ? AND id = ?', [
-    businessId,
-    channelId,
-  ]);
+  const channel = await channelRefs(em, businessId).where('id', '=', channelId).executeTakeFirst();
   if (!channel) throw new NotFound('Channel not found');
   return channel;
 }
 
-type ChannelRow = Omit<Channel, 'sales_30d' | 'revenue_30d_cents' | 'open_failed_orders'> & {
-  sales_30d: string | number;
-  revenue_30d_cents: string | number;
-  open_failed_orders: string | number;
-};
+const lastThirtyDays = sql<string>`now() - interval '30 days'`;
 
 export async function listChannels(em: EntityManager, businessId: string): Promise<Channel[]> {
   await ensureChannels(em, businessId);
-  const rows = await em.execute<ChannelRow[]>(
-    `SELECT c.id, c.kind, c.name, c.enabled, c.sync_enabled, c.quantity_buffer,
-            (SELECT count(*) FROM sales s WHERE s.channel_id = c.id AND s.ordered_at > now() - interval '30 days'
-                AND s.status <> 'cancelled') AS sales_30d,
-            (SELECT coalesce(sum((l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents), 0)
-               FROM sales s JOIN sale_lines l ON l.sale_id = s.id
-              WHERE s.channel_id = c.id AND s.ordered_at > now() - interval '30 days') AS revenue_30d_cents,
-            (SELECT count(*) FROM failed_orders f WHERE f.channel_id = c.id AND f.status = 'open') AS open_failed_orders
-       FROM sales_channels c WHERE c.business_id = ?
-      ORDER BY array_position(ARRAY[${channelKinds.map(() => '?').join(',')}]::text[], c.kind)`,
-    [businessId, ...channelKinds],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('sales_channels as c')
+    .select(['c.id', 'c.kind', 'c.name', 'c.enabled', 'c.sync_enabled', 'c.quantity_buffer'])
+    .select((eb) => [
+      eb
+        .selectFrom('sales as s')
+        .whereRef('s.channel_id', '=', 'c.id')
+        .where('s.ordered_at', '>', lastThirtyDays)
+        .where('s.status', '<>', 'cancelled')
+        .select(eb.fn.countAll().as('count'))
+        .as('sales_30d'),
+      eb
+        .selectFrom('sales as s')
+        .innerJoin('sale_lines as l', 'l.sale_id', 's.id')
+        .whereRef('s.channel_id', '=', 'c.id')
+        .where('s.ordered_at', '>', lastThirtyDays)
+        .select(sql<string>`coalesce(sum((l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents), 0)`.as('revenue'))
+        .as('revenue_30d_cents'),
+      eb
+        .selectFrom('failed_orders as f')
+        .whereRef('f.channel_id', '=', 'c.id')
+        .where('f.status', '=', 'open')
+        .select(eb.fn.countAll().as('count'))
+        .as('open_failed_orders'),
+    ])
+    .orderBy(sql`array_position(ARRAY[${sql.join(channelKinds)}]::text[], c.kind)`)
+    .$narrowType<{ kind: ChannelKind }>()
+    .execute();
   return rows.map((row) => ({
     ...row,
     sales_30d: Number(row.sales_30d),
@@ -86,19 +99,10 @@ export async function updateChannel(
   input: z.output<typeof updateChannelBodySchema>,
 ): Promise<Channel> {
   await channelById(em, businessId, channelId);
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  const set = (column: string, value: unknown) => {
-    if (value === undefined) return;
-    sets.push(`${column} = ?`);
-    params.push(value);
-  };
-  set('name', input.name);
-  set('enabled', input.enabled);
-  set('sync_enabled', input.sync_enabled);
-  set('quantity_buffer', input.quantity_buffer);
-  if (sets.length)
-    await em.execute(`UPDATE sales_channels SET ${sets.join(', ')} WHERE business_id = ? AND id = ?`, [...params, businessId, channelId]);
+  // Only what the body names changes; the builder leaves out the undefined ones.
+  const changes = { name: input.name, enabled: input.enabled, sync_enabled: input.sync_enabled, quantity_buffer: input.quantity_buffer };
+  if (Object.values(changes).some((value) => value !== undefined))
+    await tenantDb(em, businessId).updateTable('sales_channels').set(changes).where('id', '=', channelId).execute();
   if (input.quantity_buffer !== undefined || input.sync_enabled !== undefined)
     await emit(em, businessId, 'channel.changed', { channel_id: channelId });
   const channels = await listChannels(em, businessId);

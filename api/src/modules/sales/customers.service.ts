@@ -1,47 +1,63 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer, CustomerInput, customerListQuerySchema } from '@tradepost/shared/schemas/sales.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 
 /** A sale's customer: the one with this e-mail when there is one, else a new record. */
 export async function findOrCreateCustomer(em: EntityManager, businessId: string, input: CustomerInput): Promise<string> {
+  const db = tenantDb(em, businessId);
   if (input.email) {
-    const [row] = await em.execute<{ id: string }[]>(
-      `INSERT INTO customers (id, business_id, name, email, phone) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (business_id, lower(email)) WHERE email IS NOT NULL DO UPDATE SET phone = coalesce(customers.phone, excluded.phone)
-       RETURNING id`,
-      [newId(), businessId, input.name, input.email, input.phone ?? null],
-    );
+    const row = await db
+      .insertInto('customers')
+      .values({ id: newId(), name: input.name, email: input.email, phone: input.phone ?? null })
+      .onConflict((conflict) =>
+        conflict
+          .expression(sql`business_id, lower(email)`)
+          .where('email', 'is not', null)
+          .doUpdateSet((eb) => ({ phone: eb.fn.coalesce('customers.phone', 'excluded.phone') })),
+      )
+      .returning('id')
+      .executeTakeFirst();
     if (row) return row.id;
   }
   const id = newId();
-  await em.execute('INSERT INTO customers (id, business_id, name, phone, notes) VALUES (?, ?, ?, ?, ?)', [
-    id,
-    businessId,
-    input.name,
-    input.phone ?? null,
-    input.notes ?? null,
-  ]);
+  await db
+    .insertInto('customers')
+    .values({ id, name: input.name, phone: input.phone ?? null, notes: input.notes ?? null })
+    .execute();
   return id;
 }
 
-type CustomerRow = Omit<Customer, 'orders' | 'spent_cents' | 'last_order_at' | 'created_at'> & {
-  orders: string | number;
-  spent_cents: string | number;
-  last_order_at: Date | null;
-  created_at: Date;
-};
+const allCustomers = (db: Kysely<DB>) => db.selectFrom('customers as c');
+type Customers = ReturnType<typeof allCustomers>;
 
-const CUSTOMER_SELECT = `
-  SELECT c.id, c.name, c.email, c.phone, c.notes, c.created_at,
-         (SELECT count(*) FROM sales s WHERE s.customer_id = c.id AND s.status <> 'cancelled') AS orders,
-         (SELECT coalesce(sum((l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents), 0)
-            FROM sales s JOIN sale_lines l ON l.sale_id = s.id WHERE s.customer_id = c.id) AS spent_cents,
-         (SELECT max(s.ordered_at) FROM sales s WHERE s.customer_id = c.id) AS last_order_at
-    FROM customers c`;
+/** Each customer with their orders, what they spent and when they last ordered. */
+const withFigures = (customers: Customers) =>
+  customers.select(['c.id', 'c.name', 'c.email', 'c.phone', 'c.notes', 'c.created_at']).select((eb) => [
+    eb
+      .selectFrom('sales as s')
+      .whereRef('s.customer_id', '=', 'c.id')
+      .where('s.status', '<>', 'cancelled')
+      .select(eb.fn.countAll().as('count'))
+      .as('orders'),
+    eb
+      .selectFrom('sales as s')
+      .innerJoin('sale_lines as l', 'l.sale_id', 's.id')
+      .whereRef('s.customer_id', '=', 'c.id')
+      .select(sql<string>`coalesce(sum((l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents), 0)`.as('spent'))
+      .as('spent_cents'),
+    eb
+      .selectFrom('sales as s')
+      .whereRef('s.customer_id', '=', 'c.id')
+      .select((sales) => sales.fn.max('s.ordered_at').as('last'))
+      .as('last_order_at'),
+  ]);
 
-const present = (row: CustomerRow): Customer => ({
+const present = (row: InferResult<ReturnType<typeof withFigures>>[number]): Customer => ({
   ...row,
   orders: Number(row.orders),
   spent_cents: Number(row.spent_cents),
@@ -49,39 +65,45 @@ const present = (row: CustomerRow): Customer => ({
   created_at: new Date(row.created_at).toISOString(),
 });
 
+/** The customers whose name or e-mail contains `q` in any case; all of them without one. */
+function matching(customers: Customers, q: string | undefined): Customers {
+  if (!q) return customers;
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return customers.where(sql`lower(c.name || ' ' || coalesce(c.email, ''))`, 'like', like);
+}
+
 export async function listCustomers(
   em: EntityManager,
   businessId: string,
   query: z.output<typeof customerListQuerySchema>,
 ): Promise<{ items: Customer[]; total: number }> {
-  const like = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const where = like ? "c.business_id = ? AND lower(c.name || ' ' || coalesce(c.email, '')) LIKE ?" : 'c.business_id = ?';
-  const params = like ? [businessId, like] : [businessId];
+  const found = matching(allCustomers(tenantDb(em, businessId)), query.q);
   const [rows, counted] = await Promise.all([
-    em.execute<CustomerRow[]>(`${CUSTOMER_SELECT} WHERE ${where} ORDER BY last_order_at DESC NULLS LAST, c.name LIMIT ? OFFSET ?`, [
-      ...params,
-      query.limit,
-      query.offset,
-    ]),
-    em.execute<{ total: number }[]>(`SELECT count(*)::int AS total FROM customers c WHERE ${where}`, params),
+    withFigures(found)
+      .orderBy('last_order_at', (order) => order.desc().nullsLast())
+      .orderBy('c.name')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    found.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
   ]);
-  return { items: rows.map(present), total: counted[0]?.total ?? 0 };
+  return { items: rows.map(present), total: counted?.total ?? 0 };
 }
 
 export async function getCustomer(em: EntityManager, businessId: string, customerId: string): Promise<Customer> {
-  const [row] = await em.execute<CustomerRow[]>(`${CUSTOMER_SELECT} WHERE c.business_id = ? AND c.id = ?`, [businessId, customerId]);
+  const row = await withFigures(allCustomers(tenantDb(em, businessId)).where('c.id', '=', customerId)).executeTakeFirst();
   if (!row) throw new NotFound('Customer not found');
   return present(row);
 }
 
 async function emailTaken(em: EntityManager, businessId: string, email: string | undefined, exceptId?: string) {
   if (!email) return;
-  const rows = await em.execute('SELECT 1 FROM customers WHERE business_id = ? AND lower(email) = lower(?) AND id <> ?', [
-    businessId,
-    email,
-    exceptId ?? '00000000-0000-0000-0000-000000000000',
-  ]);
-  if (rows.length)
+  let others = tenantDb(em, businessId)
+    .selectFrom('customers')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])));
+  if (exceptId !== undefined) others = others.where('id', '<>', exceptId);
+  if (await others.limit(1).executeTakeFirst())
     throw new Conflict('A customer with this e-mail exists', 'DUPLICATE', [
       { field: 'email', message: 'A customer with this e-mail exists' },
     ]);
@@ -90,27 +112,20 @@ async function emailTaken(em: EntityManager, businessId: string, email: string |
 export async function createCustomer(em: EntityManager, businessId: string, input: CustomerInput): Promise<Customer> {
   await emailTaken(em, businessId, input.email);
   const id = newId();
-  await em.execute('INSERT INTO customers (id, business_id, name, email, phone, notes) VALUES (?, ?, ?, ?, ?, ?)', [
-    id,
-    businessId,
-    input.name,
-    input.email ?? null,
-    input.phone ?? null,
-    input.notes ?? null,
-  ]);
+  await tenantDb(em, businessId)
+    .insertInto('customers')
+    .values({ id, name: input.name, email: input.email ?? null, phone: input.phone ?? null, notes: input.notes ?? null })
+    .execute();
   return getCustomer(em, businessId, id);
 }
 
 export async function updateCustomer(em: EntityManager, businessId: string, customerId: string, input: CustomerInput): Promise<Customer> {
   await getCustomer(em, businessId, customerId);
   await emailTaken(em, businessId, input.email, customerId);
-  await em.execute('UPDATE customers SET name = ?, email = ?, phone = ?, notes = ? WHERE business_id = ? AND id = ?', [
-    input.name,
-    input.email ?? null,
-    input.phone ?? null,
-    input.notes ?? null,
-    businessId,
-    customerId,
-  ]);
+  await tenantDb(em, businessId)
+    .updateTable('customers')
+    .set({ name: input.name, email: input.email ?? null, phone: input.phone ?? null, notes: input.notes ?? null })
+    .where('id', '=', customerId)
+    .execute();
   return getCustomer(em, businessId, customerId);
 }

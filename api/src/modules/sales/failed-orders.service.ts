@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FailedOrder, RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
+import { type InferResult, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { assertOwned } from '../inventory/public.ts';
 import { channelById } from './channels.service.ts';
@@ -8,20 +10,38 @@ import { importChannelOrder } from './record-sale.ts';
 
 type Context = { businessId: string; userId: string | null };
 
-type FailedOrderRow = Omit<FailedOrder, 'channel' | 'created_at' | 'updated_at'> & {
-  channel_id: string;
-  channel_kind: FailedOrder['channel']['kind'];
-  channel_name: string;
-  created_at: Date;
-  updated_at: Date;
-};
+const failedOrders = (em: EntityManager, businessId: string) =>
+  tenantDb(em, businessId)
+    .selectFrom('failed_orders as f')
+    .innerJoin('sales_channels as c', 'c.id', 'f.channel_id')
+    .select([
+      'f.id',
+      'f.channel_id',
+      'c.kind as channel_kind',
+      'c.name as channel_name',
+      'f.external_order_id',
+      'f.payload',
+      'f.reason_code',
+      'f.reason',
+      'f.status',
+      'f.attempts',
+      'f.sale_id',
+      'f.created_at',
+      'f.updated_at',
+    ])
+    .$narrowType<{
+      channel_kind: FailedOrder['channel']['kind'];
+      payload: FailedOrder['payload'];
+      reason_code: FailedOrder['reason_code'];
+      status: FailedOrder['status'];
+    }>();
 
-const SELECT = `
-  SELECT f.id, f.channel_id, c.kind AS channel_kind, c.name AS channel_name, f.external_order_id, f.payload, f.reason_code, f.reason,
-         f.status, f.attempts, f.sale_id, f.created_at, f.updated_at
-    FROM failed_orders f JOIN sales_channels c ON c.id = f.channel_id`;
-
-const present = ({ channel_id, channel_kind, channel_name, ...row }: FailedOrderRow): FailedOrder => ({
+const present = ({
+  channel_id,
+  channel_kind,
+  channel_name,
+  ...row
+}: InferResult<ReturnType<typeof failedOrders>>[number]): FailedOrder => ({
   ...row,
   channel: { id: channel_id, kind: channel_kind, name: channel_name },
   created_at: new Date(row.created_at).toISOString(),
@@ -29,15 +49,13 @@ const present = ({ channel_id, channel_kind, channel_name, ...row }: FailedOrder
 });
 
 export async function listFailedOrders(em: EntityManager, businessId: string, status: 'open' | 'resolved' | 'dismissed' | 'all') {
-  const rows = await em.execute<FailedOrderRow[]>(
-    `${SELECT} WHERE f.business_id = ? ${status === 'all' ? '' : 'AND f.status = ?'} ORDER BY f.created_at DESC LIMIT 200`,
-    status === 'all' ? [businessId] : [businessId, status],
-  );
-  return rows.map(present);
+  let rows = failedOrders(em, businessId);
+  if (status !== 'all') rows = rows.where('f.status', '=', status);
+  return (await rows.orderBy('f.created_at', 'desc').limit(200).execute()).map(present);
 }
 
 export async function getFailedOrder(em: EntityManager, businessId: string, id: string): Promise<FailedOrder> {
-  const [row] = await em.execute<FailedOrderRow[]>(`${SELECT} WHERE f.business_id = ? AND f.id = ?`, [businessId, id]);
+  const row = await failedOrders(em, businessId).where('f.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFound('Failed order not found');
   return present(row);
 }
@@ -51,11 +69,15 @@ export async function mapSku(
 ) {
   const failed = await getFailedOrder(em, businessId, failedOrderId);
   await assertOwned(em, businessId, [input.variant_id], []);
-  await em.execute(
-    `INSERT INTO sku_mappings (id, business_id, channel_id, external_sku, variant_id) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (business_id, channel_id, lower(external_sku)) DO UPDATE SET variant_id = excluded.variant_id`,
-    [newId(), businessId, failed.channel.id, input.external_sku, input.variant_id],
-  );
+  await tenantDb(em, businessId)
+    .insertInto('sku_mappings')
+    .values({ id: newId(), channel_id: failed.channel.id, external_sku: input.external_sku, variant_id: input.variant_id })
+    .onConflict((conflict) =>
+      conflict
+        .expression(sql`business_id, channel_id, lower(external_sku)`)
+        .doUpdateSet((eb) => ({ variant_id: eb.ref('excluded.variant_id') })),
+    )
+    .execute();
   return failed;
 }
 
@@ -75,6 +97,10 @@ export async function retryFailedOrder(
 export async function dismissFailedOrder(em: EntityManager, businessId: string, failedOrderId: string): Promise<FailedOrder> {
   const failed = await getFailedOrder(em, businessId, failedOrderId);
   if (failed.status !== 'open') throw new Conflict(`This failed order is ${failed.status}`, 'NOT_OPEN');
-  await em.execute("UPDATE failed_orders SET status = 'dismissed', updated_at = now() WHERE id = ?", [failedOrderId]);
+  await tenantDb(em, businessId)
+    .updateTable('failed_orders')
+    .set({ status: 'dismissed', updated_at: sql`now()` })
+    .where('id', '=', failedOrderId)
+    .execute();
   return getFailedOrder(em, businessId, failedOrderId);
 }

@@ -1,33 +1,67 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Fulfillment, fulfillmentListQuerySchema, shipFulfillmentBodySchema } from '@tradepost/shared/schemas/sales.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { postMovements } from '../inventory/public.ts';
-import { consumedCost } from './record-sale.ts';
+import { consumedCost } from './record-steps.ts';
 
 type Context = { businessId: string; userId: string | null };
 
-type FulfillmentRow = Omit<Fulfillment, 'lines' | 'created_at' | 'shipped_at'> & { created_at: Date; shipped_at: Date | null };
-type LineRow = Fulfillment['lines'][number] & { fulfillment_id: string };
+const fulfillments = (db: Kysely<DB>) =>
+  db
+    .selectFrom('fulfillments as f')
+    .innerJoin('sales as s', 's.id', 'f.sale_id')
+    .innerJoin('sales_channels as c', 'c.id', 's.channel_id')
+    .leftJoin('customers as cu', 'cu.id', 's.customer_id')
+    .select([
+      'f.id',
+      'f.sale_id',
+      's.number as sale_number',
+      'c.kind as channel',
+      'cu.name as customer_name',
+      'f.location_id',
+      'f.status',
+      'f.carrier',
+      'f.tracking_number',
+      'f.created_at',
+      'f.shipped_at',
+    ])
+    .$narrowType<{ channel: Fulfillment['channel']; status: Fulfillment['status'] }>();
 
-const FULFILLMENT_SELECT = `
-  SELECT f.id, f.sale_id, s.number AS sale_number, c.kind AS channel, cu.name AS customer_name, f.location_id, f.status,
-         f.carrier, f.tracking_number, f.created_at, f.shipped_at
-    FROM fulfillments f JOIN sales s ON s.id = f.sale_id JOIN sales_channels c ON c.id = s.channel_id
-    LEFT JOIN customers cu ON cu.id = s.customer_id`;
+type FulfillmentRow = InferResult<ReturnType<typeof fulfillments>>[number];
 
-async function withLines(em: EntityManager, rows: FulfillmentRow[]): Promise<Fulfillment[]> {
+async function withLines(db: Kysely<DB>, rows: FulfillmentRow[]): Promise<Fulfillment[]> {
   if (!rows.length) return [];
-  const lines = await em.execute<LineRow[]>(
-    `SELECT fl.id, fl.fulfillment_id, fl.sale_line_id, fl.variant_id, p.title, v.size, v.sku,
-            coalesce((SELECT array_agg(b.code ORDER BY b.code) FROM barcodes b WHERE b.variant_id = v.id), '{}') AS barcodes,
-            fl.quantity, fl.quantity_picked
-       FROM fulfillment_lines fl JOIN variants v ON v.id = fl.variant_id JOIN products p ON p.id = v.product_id
-      WHERE fl.fulfillment_id IN (${rows.map(() => '?').join(',')})
-      ORDER BY p.title, v.size, fl.id`,
-    rows.map((r) => r.id),
-  );
+  const lines = await db
+    .selectFrom('fulfillment_lines as fl')
+    .innerJoin('variants as v', 'v.id', 'fl.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['fl.id', 'fl.fulfillment_id', 'fl.sale_line_id', 'fl.variant_id', 'p.title', 'v.size', 'v.sku'])
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('barcodes as b')
+            .whereRef('b.variant_id', '=', 'v.id')
+            .select(sql<string[]>`array_agg(b.code ORDER BY b.code)`.as('codes')),
+          sql<string[]>`'{}'`,
+        )
+        .as('barcodes'),
+    )
+    .select(['fl.quantity', 'fl.quantity_picked'])
+    .where(
+      'fl.fulfillment_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('p.title')
+    .orderBy('v.size')
+    .orderBy('fl.id')
+    .execute();
   return rows.map((row) => ({
     ...row,
     created_at: new Date(row.created_at).toISOString(),
@@ -37,11 +71,10 @@ async function withLines(em: EntityManager, rows: FulfillmentRow[]): Promise<Ful
 }
 
 export async function getFulfillment(em: EntityManager, businessId: string, fulfillmentId: string, lock = false): Promise<Fulfillment> {
-  const rows = await em.execute<FulfillmentRow[]>(
-    `${FULFILLMENT_SELECT} WHERE f.business_id = ? AND f.id = ?${lock ? ' FOR UPDATE OF f' : ''}`,
-    [businessId, fulfillmentId],
-  );
-  const [fulfillment] = await withLines(em, rows);
+  const db = tenantDb(em, businessId);
+  const one = fulfillments(db).where('f.id', '=', fulfillmentId);
+  const rows = await (lock ? one.forUpdate('f') : one).execute();
+  const [fulfillment] = await withLines(db, rows);
   if (!fulfillment) throw new NotFound('Fulfillment not found');
   return fulfillment;
 }
@@ -51,24 +84,14 @@ export async function listFulfillments(
   businessId: string,
   query: z.output<typeof fulfillmentListQuerySchema>,
 ): Promise<Fulfillment[]> {
-  const where = ['f.business_id = ?'];
-  const params: unknown[] = [businessId];
-  if (query.status === 'open') where.push("f.status IN ('pending', 'picking', 'packed')");
-  else if (query.status !== 'all') {
-    where.push('f.status = ?');
-    params.push(query.status);
-  }
-  if (query.channel) {
-    where.push(`c.kind IN (${query.channel.map(() => '?').join(',')})`);
-    params.push(...query.channel);
-  }
+  const db = tenantDb(em, businessId);
+  let rows = fulfillments(db);
+  if (query.status === 'open') rows = rows.where('f.status', 'in', ['pending', 'picking', 'packed']);
+  else if (query.status !== 'all') rows = rows.where('f.status', '=', query.status);
+  if (query.channel) rows = rows.where('c.kind', 'in', query.channel);
   // Oldest open work first: that is the order a picker works in.
-  const order = query.status === 'shipped' || query.status === 'all' ? 'f.created_at DESC' : 'f.created_at ASC';
-  const rows = await em.execute<FulfillmentRow[]>(`${FULFILLMENT_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`, [
-    ...params,
-    query.limit,
-  ]);
-  return withLines(em, rows);
+  const order = query.status === 'shipped' || query.status === 'all' ? 'desc' : 'asc';
+  return withLines(db, await rows.orderBy('f.created_at', order).limit(query.limit).execute());
 }
 
 function assertOpen(fulfillment: Fulfillment): void {
@@ -86,17 +109,25 @@ export async function setFulfillmentStatus(
   await em.transactional(async (tx) => {
     const fulfillment = await getFulfillment(tx, context.businessId, fulfillmentId, true);
     assertOpen(fulfillment);
-    await tx.execute(
-      `UPDATE fulfillments SET status = ?,
-              picking_at = CASE WHEN ? = 'picking' THEN coalesce(picking_at, now()) ELSE picking_at END,
-              packed_at = CASE WHEN ? = 'packed' THEN now() ELSE packed_at END,
-              picked_by_id = coalesce(picked_by_id, ?)
-        WHERE id = ?`,
-      [status, status, status, context.userId, fulfillmentId],
-    );
+    const db = tenantDb(tx, context.businessId);
+    // A column set to undefined is left out of the SET, so it keeps its value.
+    await db
+      .updateTable('fulfillments')
+      .set((eb) => ({
+        status,
+        picking_at: status === 'picking' ? eb.fn.coalesce('picking_at', sql<string>`now()`) : undefined,
+        packed_at: status === 'packed' ? sql<string>`now()` : undefined,
+        picked_by_id: eb.fn.coalesce('picked_by_id', eb.val(context.userId)),
+      }))
+      .where('id', '=', fulfillmentId)
+      .execute();
     // Packing by hand vouches for every unit.
     if (status === 'packed')
-      await tx.execute('UPDATE fulfillment_lines SET quantity_picked = quantity WHERE fulfillment_id = ?', [fulfillmentId]);
+      await db
+        .updateTable('fulfillment_lines')
+        .set((eb) => ({ quantity_picked: eb.ref('quantity') }))
+        .where('fulfillment_id', '=', fulfillmentId)
+        .execute();
   });
   return getFulfillment(em, context.businessId, fulfillmentId);
 }
@@ -109,12 +140,19 @@ export async function scanIntoFulfillment(em: EntityManager, context: Context, f
   return em.transactional(async (tx) => {
     const fulfillment = await getFulfillment(tx, context.businessId, fulfillmentId, true);
     assertOpen(fulfillment);
-    const [match] = await tx.execute<{ variant_id: string; title: string; size: string }[]>(
-      `SELECT v.id AS variant_id, p.title, v.size FROM variants v JOIN products p ON p.id = v.product_id
-        WHERE v.business_id = ? AND (v.id IN (SELECT variant_id FROM barcodes WHERE business_id = ? AND code = ?) OR lower(v.sku) = lower(?))
-        LIMIT 1`,
-      [context.businessId, context.businessId, code, code],
-    );
+    const db = tenantDb(tx, context.businessId);
+    const match = await db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id as variant_id', 'p.title', 'v.size'])
+      .where((eb) =>
+        eb.or([
+          eb('v.id', 'in', eb.selectFrom('barcodes').select('variant_id').where('code', '=', code)),
+          eb(eb.fn('lower', ['v.sku']), '=', eb.fn('lower', [eb.val(code)])),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
     if (!match)
       throw new Conflict(`Unknown barcode ${code}`, 'UNKNOWN_BARCODE', [{ field: 'code', message: `No item has the barcode ${code}` }]);
     const lines = fulfillment.lines.filter((l) => l.variant_id === match.variant_id);
@@ -131,14 +169,22 @@ export async function scanIntoFulfillment(em: EntityManager, context: Context, f
         { field: 'code', message: `All ${ordered} of ${label} are already picked` },
       ]);
     }
-    await tx.execute('UPDATE fulfillment_lines SET quantity_picked = quantity_picked + 1 WHERE id = ?', [line.id]);
+    await db
+      .updateTable('fulfillment_lines')
+      .set((eb) => ({ quantity_picked: eb('quantity_picked', '+', 1) }))
+      .where('id', '=', line.id)
+      .execute();
     const complete = fulfillment.lines.every((l) => (l.id === line.id ? l.quantity_picked + 1 : l.quantity_picked) >= l.quantity);
-    await tx.execute(
-      `UPDATE fulfillments SET status = ?, picking_at = coalesce(picking_at, now()), packed_at = CASE WHEN ? THEN now() ELSE packed_at END,
-              picked_by_id = coalesce(picked_by_id, ?)
-        WHERE id = ?`,
-      [complete ? 'packed' : 'picking', complete, context.userId, fulfillmentId],
-    );
+    await db
+      .updateTable('fulfillments')
+      .set((eb) => ({
+        status: complete ? 'packed' : 'picking',
+        picking_at: eb.fn.coalesce('picking_at', sql<string>`now()`),
+        packed_at: complete ? sql<string>`now()` : undefined,
+        picked_by_id: eb.fn.coalesce('picked_by_id', eb.val(context.userId)),
+      }))
+      .where('id', '=', fulfillmentId)
+      .execute();
     const after = await getFulfillment(tx, context.businessId, fulfillmentId);
     return {
       line_id: line.id,
@@ -165,7 +211,8 @@ export async function shipFulfillment(
   await em.transactional(async (tx) => {
     const fulfillment = await getFulfillment(tx, context.businessId, fulfillmentId, true);
     assertOpen(fulfillment);
-    const [sale] = await tx.execute<{ status: string }[]>('SELECT status FROM sales WHERE id = ? FOR UPDATE', [fulfillment.sale_id]);
+    const db = tenantDb(tx, context.businessId);
+    const sale = await db.selectFrom('sales').select('status').where('id', '=', fulfillment.sale_id).forUpdate().executeTakeFirst();
     if (sale?.status === 'cancelled') throw new Conflict('This order was cancelled; nothing to ship', 'SALE_CANCELLED');
     const posted = await postMovements(
       tx,
@@ -181,26 +228,49 @@ export async function shipFulfillment(
     );
     const costs = await consumedCost(
       tx,
+      context.businessId,
       posted.movements.map((m) => m.id),
     );
     for (const line of fulfillment.lines) {
       const movement = posted.movements.find((m) => m.variant_id === line.variant_id);
-      await tx.execute(
-        'UPDATE sale_lines SET quantity_shipped = quantity_shipped + ?, shipped_cost_cents = shipped_cost_cents + ? WHERE id = ?',
-        [line.quantity, movement ? (costs.get(movement.id) ?? 0) : 0, line.sale_line_id],
-      );
+      const cost = movement ? (costs.get(movement.id) ?? 0) : 0;
+      await db
+        .updateTable('sale_lines')
+        .set((eb) => ({
+          quantity_shipped: eb('quantity_shipped', '+', line.quantity),
+          shipped_cost_cents: eb('shipped_cost_cents', '+', cost),
+        }))
+        .where('id', '=', line.sale_line_id)
+        .execute();
     }
-    await tx.execute(
-      `UPDATE fulfillments SET status = 'shipped', carrier = ?, tracking_number = ?, shipped_at = now(),
-              packed_at = coalesce(packed_at, now()) WHERE id = ?`,
-      [input.carrier, input.tracking_number, fulfillmentId],
-    );
-    await tx.execute(
-      `UPDATE sales s SET status = 'fulfilled'
-        WHERE s.id = ? AND s.status = 'open'
-          AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.sale_id = s.id AND l.quantity - l.quantity_cancelled > l.quantity_shipped)`,
-      [fulfillment.sale_id],
-    );
+    await db
+      .updateTable('fulfillments')
+      .set((eb) => ({
+        status: 'shipped',
+        carrier: input.carrier,
+        tracking_number: input.tracking_number,
+        shipped_at: sql<string>`now()`,
+        packed_at: eb.fn.coalesce('packed_at', sql<string>`now()`),
+      }))
+      .where('id', '=', fulfillmentId)
+      .execute();
+    await db
+      .updateTable('sales as s')
+      .set({ status: 'fulfilled' })
+      .where('s.id', '=', fulfillment.sale_id)
+      .where('s.status', '=', 'open')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('sale_lines as l')
+              .select(sql.lit(1).as('one'))
+              .whereRef('l.sale_id', '=', 's.id')
+              .where((lines) => lines(lines('l.quantity', '-', lines.ref('l.quantity_cancelled')), '>', lines.ref('l.quantity_shipped'))),
+          ),
+        ),
+      )
+      .execute();
     await emit(tx, context.businessId, 'fulfillment.shipped', { fulfillment_id: fulfillmentId, sale_id: fulfillment.sale_id });
   });
   return getFulfillment(em, context.businessId, fulfillmentId);

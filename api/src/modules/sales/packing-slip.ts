@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { getFulfillment } from './fulfillments.service.ts';
 
 // Standard PDF fonts cover WinAnsi only; anything else would make pdf-lib throw.
@@ -14,14 +15,15 @@ function fit(text: string, font: PDFFont, size: number, width: number): string {
 /** One US Letter page per fulfillment: who it goes to, what is in the box, and where it was picked. */
 export async function packingSlipPdf(em: EntityManager, businessId: string, fulfillmentId: string): Promise<Uint8Array> {
   const fulfillment = await getFulfillment(em, businessId, fulfillmentId);
-  const [info] = await em.execute<
-    { business: string; location: string; address: Record<string, string> | null; ordered_at: Date; note: string | null }[]
-  >(
-    `SELECT b.name AS business, l.name AS location, s.shipping_address AS address, s.ordered_at, s.note
-       FROM fulfillments f JOIN sales s ON s.id = f.sale_id JOIN businesses b ON b.id = f.business_id JOIN locations l ON l.id = f.location_id
-      WHERE f.id = ?`,
-    [fulfillmentId],
-  );
+  const info = await tenantDb(em, businessId)
+    .selectFrom('fulfillments as f')
+    .innerJoin('sales as s', 's.id', 'f.sale_id')
+    .innerJoin('businesses as b', 'b.id', 'f.business_id')
+    .innerJoin('locations as l', 'l.id', 'f.location_id')
+    .select(['b.name as business', 'l.name as location', 's.shipping_address as address', 's.ordered_at', 's.note'])
+    .where('f.id', '=', fulfillmentId)
+    .$narrowType<{ address: Record<string, string> | null }>()
+    .executeTakeFirst();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Packing slip #${fulfillment.sale_number}`);
   const page = pdf.addPage([612, 792]);

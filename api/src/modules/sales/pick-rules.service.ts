@@ -1,18 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PickRule, pickRuleInputSchema } from '@tradepost/shared/schemas/sales.ts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { assertOwned } from '../inventory/public.ts';
 import { channelById } from './channels.service.ts';
 
 type Input = z.output<typeof pickRuleInputSchema>;
 
-const SELECT = `SELECT id, position, name, channel_id, location_ids::text[] AS location_ids, strategy, allow_split, enabled
-                  FROM pick_rules`;
+const pickRules = (em: EntityManager, businessId: string) =>
+  tenantDb(em, businessId)
+    .selectFrom('pick_rules')
+    .select(['id', 'position', 'name', 'channel_id'])
+    .select(sql<string[]>`location_ids::text[]`.as('location_ids'))
+    .select(['strategy', 'allow_split', 'enabled'])
+    .$narrowType<{ strategy: PickRule['strategy'] }>();
 
 export async function listPickRules(em: EntityManager, businessId: string): Promise<PickRule[]> {
-  return em.execute<PickRule[]>(`${SELECT} WHERE business_id = ? ORDER BY position, created_at`, [businessId]);
+  return pickRules(em, businessId).orderBy('position').orderBy('created_at').execute();
 }
 
 async function validate(em: EntityManager, businessId: string, input: Input): Promise<void> {
@@ -26,26 +33,25 @@ async function validate(em: EntityManager, businessId: string, input: Input): Pr
 export async function createPickRule(em: EntityManager, businessId: string, input: Input): Promise<PickRule> {
   await validate(em, businessId, input);
   const id = newId();
-  await em.execute(
-    `INSERT INTO pick_rules (id, business_id, position, name, channel_id, location_ids, strategy, allow_split, enabled)
-     VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM pick_rules WHERE business_id = ?), ?, ?, ?::uuid[], ?, ?, ?)`,
-    [
+  await tenantDb(em, businessId)
+    .insertInto('pick_rules')
+    .values((eb) => ({
       id,
-      businessId,
-      businessId,
-      input.name,
-      input.channel_id,
-      `{${input.location_ids.join(',')}}`,
-      input.strategy,
-      input.allow_split,
-      input.enabled,
-    ],
-  );
+      // Last in the order: one after the highest position so far.
+      position: eb.selectFrom('pick_rules').select(sql<number>`coalesce(max(position), 0) + 1`.as('next')),
+      name: input.name,
+      channel_id: input.channel_id,
+      location_ids: input.location_ids,
+      strategy: input.strategy,
+      allow_split: input.allow_split,
+      enabled: input.enabled,
+    }))
+    .execute();
   return getPickRule(em, businessId, id);
 }
 
 export async function getPickRule(em: EntityManager, businessId: string, id: string): Promise<PickRule> {
-  const [rule] = await em.execute<PickRule[]>(`${SELECT} WHERE business_id = ? AND id = ?`, [businessId, id]);
+  const rule = await pickRules(em, businessId).where('id', '=', id).executeTakeFirst();
   if (!rule) throw new NotFound('Pick rule not found');
   return rule;
 }
@@ -53,17 +59,24 @@ export async function getPickRule(em: EntityManager, businessId: string, id: str
 export async function updatePickRule(em: EntityManager, businessId: string, id: string, input: Input): Promise<PickRule> {
   await getPickRule(em, businessId, id);
   await validate(em, businessId, input);
-  await em.execute(
-    `UPDATE pick_rules SET name = ?, channel_id = ?, location_ids = ?::uuid[], strategy = ?, allow_split = ?, enabled = ?
-      WHERE business_id = ? AND id = ?`,
-    [input.name, input.channel_id, `{${input.location_ids.join(',')}}`, input.strategy, input.allow_split, input.enabled, businessId, id],
-  );
+  await tenantDb(em, businessId)
+    .updateTable('pick_rules')
+    .set({
+      name: input.name,
+      channel_id: input.channel_id,
+      location_ids: input.location_ids,
+      strategy: input.strategy,
+      allow_split: input.allow_split,
+      enabled: input.enabled,
+    })
+    .where('id', '=', id)
+    .execute();
   return getPickRule(em, businessId, id);
 }
 
 export async function deletePickRule(em: EntityManager, businessId: string, id: string): Promise<void> {
   await getPickRule(em, businessId, id);
-  await em.execute('DELETE FROM pick_rules WHERE business_id = ? AND id = ?', [businessId, id]);
+  await tenantDb(em, businessId).deleteFrom('pick_rules').where('id', '=', id).execute();
 }
 
 /** The first rule that applies wins, so order matters: the new order is every rule's id, first to last. */
@@ -74,8 +87,13 @@ export async function reorderPickRules(em: EntityManager, businessId: string, id
     throw new Invalid('The new order must list every rule once', [{ field: 'ids', message: 'List every pick rule exactly once' }]);
   }
   await em.transactional(async (tx) => {
+    const db = tenantDb(tx, businessId);
     for (const [index, id] of ids.entries()) {
-      await tx.execute('UPDATE pick_rules SET position = ? WHERE business_id = ? AND id = ?', [index + 1, businessId, id]);
+      await db
+        .updateTable('pick_rules')
+        .set({ position: index + 1 })
+        .where('id', '=', id)
+        .execute();
     }
   });
   return listPickRules(em, businessId);

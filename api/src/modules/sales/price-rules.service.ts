@@ -1,33 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { derivePrice } from '@tradepost/shared/domain/pricing.ts';
 import type { PriceRule, priceRuleInputSchema } from '@tradepost/shared/schemas/sales.ts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { ensureChannels } from './channels.service.ts';
 
 type Input = z.output<typeof priceRuleInputSchema>;
 
-type RuleRow = {
-  channel_id: string;
-  kind: PriceRule['channel']['kind'];
-  name: string;
-  markup_percent: string | null;
-  rounding: PriceRule['rounding'] | null;
-  min_margin_percent: string | null;
-  enabled: boolean | null;
-  updated_at: Date | null;
-};
-
 /** Every channel with its rule; a channel without one sells at the base price (no markup, no rounding). */
 export async function listPriceRules(em: EntityManager, businessId: string): Promise<PriceRule[]> {
   await ensureChannels(em, businessId);
-  const rows = await em.execute<RuleRow[]>(
-    `SELECT c.id AS channel_id, c.kind, c.name, r.markup_percent, r.rounding, r.min_margin_percent, r.enabled, r.updated_at
-       FROM sales_channels c LEFT JOIN price_rules r ON r.channel_id = c.id
-      WHERE c.business_id = ? ORDER BY c.created_at, c.kind`,
-    [businessId],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('sales_channels as c')
+    .leftJoin('price_rules as r', 'r.channel_id', 'c.id')
+    .select([
+      'c.id as channel_id',
+      'c.kind',
+      'c.name',
+      'r.markup_percent',
+      'r.rounding',
+      'r.min_margin_percent',
+      'r.enabled',
+      'r.updated_at',
+    ])
+    .orderBy('c.created_at')
+    .orderBy('c.kind')
+    .$narrowType<{ kind: PriceRule['channel']['kind']; rounding: PriceRule['rounding'] | null }>()
+    .execute();
   return rows.map((row) => ({
     channel: { id: row.channel_id, kind: row.kind, name: row.name },
     markup_percent: Number(row.markup_percent ?? 0),
@@ -39,14 +41,27 @@ export async function listPriceRules(em: EntityManager, businessId: string): Pro
 }
 
 export async function savePriceRule(em: EntityManager, businessId: string, channelId: string, input: Input): Promise<PriceRule[]> {
-  await em.execute(
-    `INSERT INTO price_rules (id, business_id, channel_id, markup_percent, rounding, min_margin_percent, enabled)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (business_id, channel_id) DO UPDATE
-       SET markup_percent = excluded.markup_percent, rounding = excluded.rounding, min_margin_percent = excluded.min_margin_percent,
-           enabled = excluded.enabled, updated_at = now()`,
-    [newId(), businessId, channelId, input.markup_percent, input.rounding, input.min_margin_percent, input.enabled],
-  );
+  await tenantDb(em, businessId)
+    .insertInto('price_rules')
+    // numeric columns take text, which is what pg sends for a number anyway.
+    .values({
+      id: newId(),
+      channel_id: channelId,
+      markup_percent: String(input.markup_percent),
+      rounding: input.rounding,
+      min_margin_percent: input.min_margin_percent === null ? null : String(input.min_margin_percent),
+      enabled: input.enabled,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['business_id', 'channel_id']).doUpdateSet((eb) => ({
+        markup_percent: eb.ref('excluded.markup_percent'),
+        rounding: eb.ref('excluded.rounding'),
+        min_margin_percent: eb.ref('excluded.min_margin_percent'),
+        enabled: eb.ref('excluded.enabled'),
+        updated_at: sql<string>`now()`,
+      })),
+    )
+    .execute();
   await emit(em, businessId, 'price.changed', { channel_id: channelId });
   return listPriceRules(em, businessId);
 }
@@ -56,16 +71,36 @@ export async function savePriceRule(em: EntityManager, businessId: string, chann
  * variants in stock, with base price, FIFO cost of the next unit, the channel price and its margin.
  */
 export async function previewPriceRule(em: EntityManager, businessId: string, input: Input, limit = 12) {
-  const rows = await em.execute<{ variant_id: string; title: string; size: string; base_price_cents: number; cost_cents: number | null }[]>(
-    `SELECT v.id AS variant_id, p.title, v.size, coalesce(v.price_cents, p.retail_price_cents) AS base_price_cents,
-            (SELECT unit_cost_cents FROM cost_lots c WHERE c.variant_id = v.id AND c.quantity_remaining > 0
-              ORDER BY acquired_at, id LIMIT 1) AS cost_cents
-       FROM variants v JOIN products p ON p.id = v.product_id
-      WHERE v.business_id = ? AND p.status = 'active' AND coalesce(v.price_cents, p.retail_price_cents) IS NOT NULL
-        AND EXISTS (SELECT 1 FROM stock_levels l WHERE l.variant_id = v.id AND l.on_hand > 0)
-      ORDER BY p.updated_at DESC, v.size LIMIT ?`,
-    [businessId, limit],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select((eb) => [
+      'v.id as variant_id',
+      'p.title',
+      'v.size',
+      eb.fn.coalesce('v.price_cents', 'p.retail_price_cents').as('base_price_cents'),
+      eb
+        .selectFrom('cost_lots as c')
+        .select('c.unit_cost_cents')
+        .whereRef('c.variant_id', '=', 'v.id')
+        .where('c.quantity_remaining', '>', 0)
+        .orderBy('c.acquired_at')
+        .orderBy('c.id')
+        .limit(1)
+        .as('cost_cents'),
+    ])
+    .where('p.status', '=', 'active')
+    .where((eb) => eb(eb.fn.coalesce('v.price_cents', 'p.retail_price_cents'), 'is not', null))
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('stock_levels as l').select(sql.lit(1).as('one')).whereRef('l.variant_id', '=', 'v.id').where('l.on_hand', '>', 0),
+      ),
+    )
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('v.size')
+    .limit(limit)
+    .$narrowType<{ base_price_cents: number }>()
+    .execute();
   return {
     items: rows.map((row) => {
       const derived = derivePrice(row.base_price_cents, row.cost_cents, {

@@ -1,3 +1,9 @@
 // The sales area's public interface: what other areas may import (the boundary check enforces it).
+
+// For the workflows (api/src/workflows/): the sales area's steps of recording, cancelling and refunding a sale.
+export * as changeSteps from './change-steps.ts';
+export type { ChannelRef } from './channels.service.ts';
 export { channelById, channelByKind, ensureChannels } from './channels.service.ts';
 export { importChannelOrder, recordSale } from './record-sale.ts';
+export * as recordSteps from './record-steps.ts';
+export type { SaleInput, SaleLineInput, SaleOptions } from './sale-input.ts';

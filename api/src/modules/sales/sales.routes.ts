@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { Conflict } from '../../errors.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
+import { runWorkflow } from '../../platform/workflow.ts';
 import { requires } from '../../plugins/access.ts';
 import { AllocationFailure } from './allocation.ts';
 import { channelById, channelByKind, listChannels, updateChannel } from './channels.service.ts';
@@ -47,7 +48,6 @@ import { packingSlipPdf } from './packing-slip.ts';
 import { createPickRule, deletePickRule, listPickRules, reorderPickRules, updatePickRule } from './pick-rules.service.ts';
 import { listPriceRules, previewPriceRule, savePriceRule } from './price-rules.service.ts';
 import { importChannelOrder, recordSale } from './record-sale.ts';
-import { cancelSale, refundSale } from './sale-changes.ts';
 import { getSale, listSales } from './sales.service.ts';
 
 /** Channels, sales, failed orders, customers, pick rules, fulfillments and price rules. Mounted under businessScope. */
@@ -190,7 +190,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleSchema, ...errorResponses },
       },
     },
-    async (request) => cancelSale(em(), ctx(request), request.params.saleId, request.body),
+    async (request) => {
+      await runWorkflow(em(), 'sale.cancel', ctx(request), { saleId: request.params.saleId, request: request.body });
+      return getSale(em(), request.businessId, request.params.saleId);
+    },
   );
   app.post(
     '/sales/:saleId/refunds',
@@ -206,8 +209,9 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await getSale(em(), request.businessId, request.params.saleId);
+      await runWorkflow(em(), 'sale.refund', ctx(request), { saleId: request.params.saleId, request: request.body });
       reply.code(201);
-      return refundSale(em(), ctx(request), request.params.saleId, request.body);
+      return getSale(em(), request.businessId, request.params.saleId);
     },
   );
 

@@ -1,48 +1,47 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Sale, SaleLine, saleListQuerySchema } from '@tradepost/shared/schemas/sales.ts';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { NotFound } from '../../errors.ts';
 
-type LineRow = {
-  id: string;
-  sale_id: string;
-  variant_id: string;
-  product_id: string;
-  title: string;
-  size: string;
-  sku: string;
-  location_id: string;
-  quantity: number;
-  quantity_shipped: number;
-  quantity_cancelled: number;
-  quantity_returned: number;
-  unit_price_cents: number;
-  fees_cents: number;
-  tax_cents: number;
-  shipped_cost_cents: number;
-  estimated_unit_cost_cents: number;
-};
+const saleLines = (db: Kysely<DB>) =>
+  db
+    .selectFrom('sale_lines as l')
+    .innerJoin('variants as v', 'v.id', 'l.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'l.id',
+      'l.sale_id',
+      'l.variant_id',
+      'v.product_id',
+      'p.title',
+      'v.size',
+      'v.sku',
+      'l.location_id',
+      'l.quantity',
+      'l.quantity_shipped',
+      'l.quantity_cancelled',
+      'l.quantity_returned',
+      'l.unit_price_cents',
+      'l.fees_cents',
+      'l.tax_cents',
+      'l.shipped_cost_cents',
+      'l.estimated_unit_cost_cents',
+    ]);
 
-type SaleRow = {
-  id: string;
-  number: number;
-  channel_id: string;
-  channel_kind: Sale['channel']['kind'];
-  channel_name: string;
-  external_order_id: string;
-  customer_id: string | null;
-  customer_name: string | null;
-  customer_email: string | null;
-  status: Sale['status'];
-  currency: string;
-  shipping_cents: number;
-  note: string | null;
-  ordered_at: Date;
-  created_at: Date;
-  cancelled_at: Date | null;
-};
+type LineRow = InferResult<ReturnType<typeof saleLines>>[number];
 
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+/** Sales with their channel and (when they have one) their customer, to filter and to show. */
+const salesWithChannel = (db: Kysely<DB>) =>
+  db
+    .selectFrom('sales as s')
+    .innerJoin('sales_channels as c', 'c.id', 's.channel_id')
+    .leftJoin('customers as cu', 'cu.id', 's.customer_id');
+type Sales = ReturnType<typeof salesWithChannel>;
+
+const iso = (date: string | null) => (date ? new Date(date).toISOString() : null);
 
 /**
  * Per line: revenue is what the kept units sold for; fees shrink with cancelled units; cost is the
@@ -76,34 +75,48 @@ export function presentLine(row: LineRow): SaleLine {
   };
 }
 
-const LINE_SELECT = `
-  SELECT l.id, l.sale_id, l.variant_id, v.product_id, p.title, v.size, v.sku, l.location_id, l.quantity, l.quantity_shipped,
-         l.quantity_cancelled, l.quantity_returned, l.unit_price_cents, l.fees_cents, l.tax_cents, l.shipped_cost_cents,
-         l.estimated_unit_cost_cents
-    FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id`;
-
-const SALE_SELECT = `
-  SELECT s.id, s.number, s.channel_id, c.kind AS channel_kind, c.name AS channel_name, s.external_order_id, s.customer_id,
-         cu.name AS customer_name, cu.email AS customer_email, s.status, s.currency, s.shipping_cents, s.note, s.ordered_at,
-         s.created_at, s.cancelled_at
-    FROM sales s JOIN sales_channels c ON c.id = s.channel_id LEFT JOIN customers cu ON cu.id = s.customer_id`;
-
 /** The full shape of the given sales, in the order of `ids`, with three more queries however many there are. */
 export async function loadSales(em: EntityManager, businessId: string, ids: string[]): Promise<Sale[]> {
   if (ids.length === 0) return [];
-  const marks = ids.map(() => '?').join(',');
+  const db = tenantDb(em, businessId);
   const [sales, lines, fulfillments, refunds] = await Promise.all([
-    em.execute<SaleRow[]>(`${SALE_SELECT} WHERE s.business_id = ? AND s.id IN (${marks})`, [businessId, ...ids]),
-    em.execute<LineRow[]>(`${LINE_SELECT} WHERE l.business_id = ? AND l.sale_id IN (${marks}) ORDER BY l.id`, [businessId, ...ids]),
-    em.execute<{ id: string; sale_id: string; location_id: string; status: Sale['fulfillments'][number]['status'] }[]>(
-      `SELECT id, sale_id, location_id, status FROM fulfillments WHERE business_id = ? AND sale_id IN (${marks}) ORDER BY created_at, id`,
-      [businessId, ...ids],
-    ),
-    em.execute<{ id: string; sale_id: string; amount_cents: number; reason: string | null; restocked_units: number; created_at: Date }[]>(
-      `SELECT id, sale_id, amount_cents, reason, restocked_units, created_at FROM refunds
-        WHERE business_id = ? AND sale_id IN (${marks}) ORDER BY created_at`,
-      [businessId, ...ids],
-    ),
+    salesWithChannel(db)
+      .select([
+        's.id',
+        's.number',
+        's.channel_id',
+        'c.kind as channel_kind',
+        'c.name as channel_name',
+        's.external_order_id',
+        's.customer_id',
+        'cu.name as customer_name',
+        'cu.email as customer_email',
+        's.status',
+        's.currency',
+        's.shipping_cents',
+        's.note',
+        's.ordered_at',
+        's.created_at',
+        's.cancelled_at',
+      ])
+      .where('s.id', 'in', ids)
+      .$narrowType<{ channel_kind: Sale['channel']['kind']; status: Sale['status'] }>()
+      .execute(),
+    saleLines(db).where('l.sale_id', 'in', ids).orderBy('l.id').execute(),
+    db
+      .selectFrom('fulfillments')
+      .select(['id', 'sale_id', 'location_id', 'status'])
+      .where('sale_id', 'in', ids)
+      .orderBy('created_at')
+      .orderBy('id')
+      .$narrowType<{ status: Sale['fulfillments'][number]['status'] }>()
+      .execute(),
+    db
+      .selectFrom('refunds')
+      .select(['id', 'sale_id', 'amount_cents', 'reason', 'restocked_units', 'created_at'])
+      .where('sale_id', 'in', ids)
+      .orderBy('created_at')
+      .execute(),
   ]);
   const byId = new Map(sales.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -158,37 +171,41 @@ export async function getSale(em: EntityManager, businessId: string, saleId: str
   return sale;
 }
 
+/** The order id, the number (`#12` or `12`), the customer's name, or a line's SKU or product text contains the search. */
+function searching(sales: Sales, q: string): Sales {
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sales.where((eb) =>
+    eb.or([
+      eb(eb.fn('lower', ['s.external_order_id']), 'like', like),
+      eb(eb.cast('s.number', 'text'), '=', q.replace(/^#/, '')),
+      eb(eb.fn('lower', [eb.fn.coalesce('cu.name', sql.lit(''))]), 'like', like),
+      eb.exists(
+        eb
+          .selectFrom('sale_lines as l')
+          .innerJoin('variants as v', 'v.id', 'l.variant_id')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('l.sale_id', '=', 's.id')
+          .where((line) => line.or([line(line.fn('lower', ['v.sku']), 'like', like), line('p.search_text', 'like', like)])),
+      ),
+    ]),
+  );
+}
+
 export async function listSales(
   em: EntityManager,
   businessId: string,
   query: z.output<typeof saleListQuerySchema>,
 ): Promise<{ items: Sale[]; total: number }> {
-  const where = ['s.business_id = ?'];
-  const params: unknown[] = [businessId];
-  if (query.status !== 'all') {
-    where.push('s.status = ?');
-    params.push(query.status);
-  }
-  if (query.channel) {
-    where.push('c.kind = ?');
-    params.push(query.channel);
-  }
-  if (query.customer_id) {
-    where.push('s.customer_id = ?');
-    params.push(query.customer_id);
-  }
-  if (query.q) {
-    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(`(lower(s.external_order_id) LIKE ? OR s.number::text = ? OR lower(coalesce(cu.name, '')) LIKE ?
-                 OR EXISTS (SELECT 1 FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
-                             WHERE l.sale_id = s.id AND (lower(v.sku) LIKE ? OR p.search_text LIKE ?)))`);
-    params.push(like, query.q.replace(/^#/, ''), like, like, like);
-  }
-  const from = `sales s JOIN sales_channels c ON c.id = s.channel_id LEFT JOIN customers cu ON cu.id = s.customer_id WHERE ${where.join(' AND ')}`;
-  const order = query.sort === 'ordered_at' ? 's.ordered_at DESC, s.id DESC' : 's.created_at DESC, s.id DESC';
+  let found = salesWithChannel(tenantDb(em, businessId));
+  if (query.status !== 'all') found = found.where('s.status', '=', query.status);
+  if (query.channel) found = found.where('c.kind', '=', query.channel);
+  if (query.customer_id) found = found.where('s.customer_id', '=', query.customer_id);
+  if (query.q) found = searching(found, query.q);
+  const order = query.sort === 'ordered_at' ? 's.ordered_at' : 's.created_at';
   const [page, counted] = await Promise.all([
-    em.execute<{ id: string }[]>(`SELECT s.id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, query.limit, query.offset]),
-    em.execute<{ total: number }[]>(`SELECT count(*)::int AS total FROM ${from}`, params),
+    found.select('s.id').orderBy(order, 'desc').orderBy('s.id', 'desc').limit(query.limit).offset(query.offset).execute(),
+    found.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
   ]);
   return {
     items: await loadSales(
@@ -196,6 +213,6 @@ export async function listSales(
       businessId,
       page.map((row) => row.id),
     ),
-    total: counted[0]?.total ?? 0,
+    total: counted?.total ?? 0,
   };
 }

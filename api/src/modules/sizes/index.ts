@@ -6,5 +6,6 @@ export const sizesModule = defineModule({
   description: 'Size formats, size strings read from marketplaces, and the admin matching queue.',
   apiRoutes: [sizeMatchingRoutes],
   businessRoutes: [sizeFormatsRoutes],
+  ownedIds: { formatId: { table: 'custom_size_formats', notFound: 'Size format not found' } },
   permissions: ['catalog:read', 'catalog:write'],
 });

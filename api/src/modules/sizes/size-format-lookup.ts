@@ -5,6 +5,7 @@ import {
   resolveBuiltInSizeFormat,
   resolveCustomSizeFormat,
 } from '@tradepost/shared/domain/sizes/resolved-size-format.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 
 export type { ResolvedSizeFormat } from '@tradepost/shared/domain/sizes/resolved-size-format.ts';
 
@@ -23,13 +24,14 @@ export async function loadSizeFormat(
   if (builtIn) return builtIn;
   const uuid = customSizeFormatUuid(formatId);
   if (uuid === null) return null;
-  // Raw SQL: callers pass any EntityManager (tenant filter set or not); the business id scopes it here.
+  // Through tenantDb: callers pass any EntityManager (tenant filter set or not); the builder scopes it to the business.
   // forShare (inside the caller's transaction) holds the run steady until commit: an edit removing a
   // size waits, then sees the new variants and refuses.
-  const rows = await em.execute<{ name: string; sizes: string[] }[]>(
-    `SELECT name, sizes FROM custom_size_formats WHERE business_id = ? AND id = ?${options.forShare ? ' FOR SHARE' : ''}`,
-    [businessId, uuid],
-  );
-  const row = rows[0];
+  const row = await tenantDb(em, businessId)
+    .selectFrom('custom_size_formats')
+    .where('id', '=', uuid)
+    .select(['name', 'sizes'])
+    .$if(options.forShare === true, (query) => query.forShare())
+    .executeTakeFirst();
   return row ? resolveCustomSizeFormat({ id: formatId, name: row.name, sizes: row.sizes }) : null;
 }

@@ -5,27 +5,35 @@ import { customSizeFormatId, customSizeFormatUuid, customSizeKey } from '@tradep
 import { getSizeFormat, SIZE_FORMATS, type SizeFormat, type SizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { productCategories } from '@tradepost/shared/schemas/catalog.ts';
 import type { customSizeFormatBodySchema, SizeFormatDto, SizeFormatList } from '@tradepost/shared/schemas/sizes.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 
 type CustomFormatInput = z.output<typeof customSizeFormatBodySchema>;
 type Category = (typeof productCategories)[number];
 
-/** A custom_size_formats row. The tables of this area are read and written with SQL: no entity is registered for them. */
-export type CustomFormatRow = {
-  id: string;
-  business_id: string;
-  name: string;
-  category: Category | null;
-  sizes: string[];
-  conversion_format: SizeFormatId | null;
-  conversions: Record<string, string>;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
+/** What the custom_size_formats columns hold beyond their SQL types: the schema checks the request, this area writes them. */
+type StoredFormat = { category: Category | null; conversion_format: SizeFormatId | null; conversions: Record<string, string> };
 
-const CUSTOM_COLUMNS = 'id, business_id, name, category, sizes, conversion_format, conversions, created_at, updated_at';
+/** A custom_size_formats row. The tables of this area have no entity: they are read and written through tenantDb. */
+export type CustomFormatRow = Omit<Selectable<DB['custom_size_formats']>, keyof StoredFormat> & StoredFormat;
+
+const customColumns = [
+  'id',
+  'business_id',
+  'name',
+  'category',
+  'sizes',
+  'conversion_format',
+  'conversions',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CustomFormatRow)[];
+
+const selectCustomFormats = (db: Kysely<DB>) => db.selectFrom('custom_size_formats').select(customColumns).$narrowType<StoredFormat>();
 
 export function customFormatData(row: CustomFormatRow): CustomSizeFormatData {
   return {
@@ -39,16 +47,18 @@ export function customFormatData(row: CustomFormatRow): CustomSizeFormatData {
 }
 
 export async function loadCustomFormats(em: EntityManager, businessId: string): Promise<CustomFormatRow[]> {
-  return em.execute<CustomFormatRow[]>(`SELECT ${CUSTOM_COLUMNS} FROM custom_size_formats WHERE business_id = ? ORDER BY lower(name), id`, [
-    businessId,
-  ]);
+  return selectCustomFormats(tenantDb(em, businessId))
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .execute();
 }
 
 async function productCounts(em: EntityManager, businessId: string): Promise<Map<string, number>> {
-  const rows = await em.execute<{ size_format: string; n: number }[]>(
-    'SELECT size_format, count(*)::int AS n FROM products WHERE business_id = ? GROUP BY size_format',
-    [businessId],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('products')
+    .select(['size_format', sql<number>`count(*)::int`.as('n')])
+    .groupBy('size_format')
+    .execute();
   return new Map(rows.map((row) => [row.size_format, row.n]));
 }
 
@@ -116,21 +126,22 @@ export async function listSizeFormats(em: EntityManager, businessId: string): Pr
 
 async function findCustomRow(em: EntityManager, businessId: string, formatId: string, lock = false): Promise<CustomFormatRow> {
   const uuid = customSizeFormatUuid(formatId);
-  const [row] = uuid
-    ? await em.execute<CustomFormatRow[]>(
-        `SELECT ${CUSTOM_COLUMNS} FROM custom_size_formats WHERE business_id = ? AND id = ?${lock ? ' FOR UPDATE' : ''}`,
-        [businessId, uuid],
-      )
-    : [];
+  const row = uuid
+    ? await selectCustomFormats(tenantDb(em, businessId))
+        .where('id', '=', uuid)
+        .$if(lock, (query) => query.forUpdate())
+        .executeTakeFirst()
+    : undefined;
   if (!row) throw new NotFound('Size format not found');
   return row;
 }
 
 async function productsUsing(em: EntityManager, businessId: string, formatId: string): Promise<number> {
-  const [row] = await em.execute<{ n: number }[]>('SELECT count(*)::int AS n FROM products WHERE business_id = ? AND size_format = ?', [
-    businessId,
-    formatId,
-  ]);
+  const row = await tenantDb(em, businessId)
+    .selectFrom('products')
+    .where('size_format', '=', formatId)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -148,10 +159,16 @@ async function assertNameFree(em: EntityManager, businessId: string, name: strin
   const builtIn = SIZE_FORMATS.find((format) => format.name.toLowerCase() === name.toLowerCase());
   const taken = builtIn
     ? [{ id: builtIn.id }]
-    : await em.execute<{ id: string }[]>(
-        'SELECT id FROM custom_size_formats WHERE business_id = ? AND lower(name) = lower(?) AND id <> ?',
-        [businessId, name, exceptId ?? '00000000-0000-0000-0000-000000000000'],
-      );
+    : await tenantDb(em, businessId)
+        .selectFrom('custom_size_formats')
+        .where((eb) =>
+          eb.and([
+            eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])),
+            ...(exceptId === null ? [] : [eb('id', '<>', exceptId)]),
+          ]),
+        )
+        .select('id')
+        .execute();
   if (taken.length > 0) {
     const message = builtIn ? `${builtIn.name} is a built-in size format` : `You already have a size format named ${name}`;
     throw new Conflict(message, 'DUPLICATE', [{ field: 'name', message }]);
@@ -187,19 +204,17 @@ export async function createCustomFormat(em: EntityManager, businessId: string, 
   const { sizes, conversions } = storedRun(input);
   const id = newId();
   try {
-    await em.execute(
-      `INSERT INTO custom_size_formats (id, business_id, name, category, sizes, conversion_format, conversions)
-       VALUES (?, ?, ?, ?, ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?, ?::jsonb)`,
-      [
+    await tenantDb(em, businessId)
+      .insertInto('custom_size_formats')
+      .values({
         id,
-        businessId,
-        input.name,
-        input.category ?? null,
-        JSON.stringify(sizes),
-        input.conversion_format ?? null,
-        JSON.stringify(conversions),
-      ],
-    );
+        name: input.name,
+        category: input.category ?? null,
+        sizes,
+        conversion_format: input.conversion_format ?? null,
+        conversions: JSON.stringify(conversions),
+      })
+      .execute();
   } catch (error) {
     // Two creates with one name at the same moment: the unique index decides, the loser gets the field message.
     if (isUniqueViolation(error)) throw duplicateName(input.name);
@@ -220,6 +235,7 @@ export async function updateCustomFormat(
   input: CustomFormatInput,
 ): Promise<SizeFormatDto> {
   await em.transactional(async (tx) => {
+    const db = tenantDb(tx, businessId);
     const row = await findCustomRow(tx, businessId, formatId, true);
     await assertNameFree(tx, businessId, input.name, row.id);
     const oldByKey = new Map(row.sizes.map((size) => [customSizeKey(size), size]));
@@ -233,62 +249,81 @@ export async function updateCustomFormat(
     }
     const removed = row.sizes.filter((size) => !kept.has(size));
     if (removed.length > 0) {
-      const usage = await tx.execute<{ size: string; n: number }[]>(
-        `SELECT v.size, count(DISTINCT p.id)::int AS n FROM products p JOIN variants v ON v.product_id = p.id
-         WHERE p.business_id = ? AND p.size_format = ? AND v.size IN (SELECT jsonb_array_elements_text(?::jsonb))
-         GROUP BY v.size`,
-        [businessId, formatId, JSON.stringify(removed)],
-      );
+      const usage = await productsWithSizes(db, formatId, removed)
+        .select(['v.size', sql<number>`count(DISTINCT p.id)::int`.as('n')])
+        .groupBy('v.size')
+        .execute();
       if (usage.length > 0) {
-        const [total] = await tx.execute<{ n: number }[]>(
-          `SELECT count(DISTINCT p.id)::int AS n FROM products p JOIN variants v ON v.product_id = p.id
-           WHERE p.business_id = ? AND p.size_format = ? AND v.size IN (SELECT jsonb_array_elements_text(?::jsonb))`,
-          [businessId, formatId, JSON.stringify(removed)],
-        );
+        const total = await productsWithSizes(db, formatId, removed)
+          .select(sql<number>`count(DISTINCT p.id)::int`.as('n'))
+          .executeTakeFirst();
         const sizes = usage.map((u) => u.size).join(', ');
         const message = `Size${usage.length === 1 ? '' : 's'} ${sizes} ${usage.length === 1 ? 'is' : 'are'} used by ${plural(total?.n ?? 0, 'product')}; remove ${usage.length === 1 ? 'it' : 'them'} from those products first`;
         throw new Conflict(message, 'SIZE_IN_USE', [{ field: 'sizes', message }]);
       }
     }
-    if (Object.keys(renames).length > 0) {
-      // Two steps through a temporary spelling so swapping two names never collides on (product, size).
-      const renameSql = `UPDATE variants v SET size = ? || m.new FROM jsonb_each_text(?::jsonb) AS m(old, new)
-         WHERE v.business_id = ? AND v.size = m.old
-           AND v.product_id IN (SELECT id FROM products WHERE business_id = ? AND size_format = ?)`;
-      await tx.execute(renameSql, ['\u0001', JSON.stringify(renames), businessId, businessId, formatId]);
-      await tx.execute(
-        `UPDATE variants v SET size = substr(v.size, 2) WHERE v.business_id = ? AND left(v.size, 1) = ?
-           AND v.product_id IN (SELECT id FROM products WHERE business_id = ? AND size_format = ?)`,
-        [businessId, '\u0001', businessId, formatId],
-      );
-      await tx.execute(
-        `UPDATE size_rules r SET value = m.new FROM jsonb_each_text(?::jsonb) AS m(old, new)
-         WHERE r.business_id = ? AND r.format_id = ? AND r.value = m.old`,
-        [JSON.stringify(renames), businessId, formatId],
-      );
-    }
+    if (Object.keys(renames).length > 0) await renameSizes(db, formatId, renames);
     const { sizes, conversions } = storedRun(input);
     try {
-      await tx.execute(
-        `UPDATE custom_size_formats SET name = ?, category = ?, sizes = ARRAY(SELECT jsonb_array_elements_text(?::jsonb)),
-           conversion_format = ?, conversions = ?::jsonb, updated_at = now()
-         WHERE business_id = ? AND id = ?`,
-        [
-          input.name,
-          input.category ?? null,
-          JSON.stringify(sizes),
-          input.conversion_format ?? null,
-          JSON.stringify(conversions),
-          businessId,
-          row.id,
-        ],
-      );
+      await db
+        .updateTable('custom_size_formats')
+        .set({
+          name: input.name,
+          category: input.category ?? null,
+          sizes,
+          conversion_format: input.conversion_format ?? null,
+          conversions: JSON.stringify(conversions),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', row.id)
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateName(input.name);
       throw error;
     }
   });
   return getSizeFormatDto(em, businessId, formatId);
+}
+
+/** The business's products in this format joined to their variants of these sizes. */
+const productsWithSizes = (db: Kysely<DB>, formatId: string, sizes: readonly string[]) =>
+  db
+    .selectFrom('products as p')
+    .innerJoin('variants as v', 'v.product_id', 'p.id')
+    .where('p.size_format', '=', formatId)
+    .where('v.size', 'in', sizes);
+
+/** Old size → new size, as rows `m(key, value)` a statement can join. */
+const renameRows = (renames: Record<string, string>) =>
+  sql<{ key: string; value: string }>`jsonb_each_text(${JSON.stringify(renames)}::jsonb)`.as('m');
+
+/** A size no variant holds for long: renames pass through it. */
+const TEMPORARY_PREFIX = '\u0001';
+
+/** Variants of the format's products and the business's rules for it follow renamed sizes. */
+async function renameSizes(db: Kysely<DB>, formatId: string, renames: Record<string, string>): Promise<void> {
+  const inFormat = db.selectFrom('products').where('size_format', '=', formatId).select('id');
+  // Two steps through a temporary spelling so swapping two names never collides on (product, size).
+  await db
+    .updateTable('variants as v')
+    .from(renameRows(renames))
+    .set({ size: sql`${TEMPORARY_PREFIX} || m.value` })
+    .whereRef('v.size', '=', 'm.key')
+    .where('v.product_id', 'in', inFormat)
+    .execute();
+  await db
+    .updateTable('variants as v')
+    .set({ size: sql`substr(v.size, 2)` })
+    .where(sql`left(v.size, 1)`, '=', TEMPORARY_PREFIX)
+    .where('v.product_id', 'in', inFormat)
+    .execute();
+  await db
+    .updateTable('size_rules as r')
+    .from(renameRows(renames))
+    .set({ value: sql`m.value` })
+    .where('r.format_id', '=', formatId)
+    .whereRef('r.value', '=', 'm.key')
+    .execute();
 }
 
 /** Refused while any product uses the format: its variants' sizes would mean nothing. */
@@ -299,7 +334,9 @@ export async function deleteCustomFormat(em: EntityManager, businessId: string, 
     if (used > 0) {
       throw new Conflict(`${row.name} is used by ${plural(used, 'product')}; move them to another size format first`, 'IN_USE');
     }
-    await tx.execute('DELETE FROM size_rules WHERE business_id = ? AND format_id = ?', [businessId, formatId]);
-    await tx.execute('DELETE FROM custom_size_formats WHERE business_id = ? AND id = ?', [businessId, row.id]);
+    const db = tenantDb(tx, businessId);
+    // Writes touch this business's rules only, never the shared ones.
+    await db.deleteFrom('size_rules').where('format_id', '=', formatId).execute();
+    await db.deleteFrom('custom_size_formats').where('id', '=', row.id).execute();
   });
 }

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { derivePrice, type Rounding } from '@tradepost/shared/domain/pricing.ts';
 import type { PriceSource } from '@tradepost/shared/schemas/listings.ts';
-
-type RuleRow = { channel_id: string; markup_percent: string; rounding: Rounding; min_margin_percent: string | null; enabled: boolean };
-type BaseRow = { id: string; base_cents: number | null; cost_cents: number | null };
+import { tenantDb } from '../../db/tenant-db.ts';
 
 /** One size on one channel, with the overrides that may apply to it there. */
 export type PriceTarget = {
@@ -29,21 +27,8 @@ export async function channelPrices(em: EntityManager, businessId: string, targe
   const rules = new Map<string, RuleRow>();
   const bases = new Map<string, BaseRow>();
   if (needBase.length > 0) {
-    const rows = await em.execute<RuleRow[]>(
-      `SELECT channel_id, markup_percent, rounding, min_margin_percent, enabled FROM price_rules
-        WHERE business_id = ? AND channel_id = ANY(?::uuid[])`,
-      [businessId, uuidArray(needBase.map((t) => t.channelId))],
-    );
-    for (const row of rows) rules.set(row.channel_id, row);
-    const baseRows = await em.execute<BaseRow[]>(
-      `SELECT v.id, coalesce(v.price_cents, p.retail_price_cents) AS base_cents,
-              (SELECT unit_cost_cents FROM cost_lots c WHERE c.variant_id = v.id AND c.quantity_remaining > 0
-                ORDER BY acquired_at, id LIMIT 1) AS cost_cents
-         FROM variants v JOIN products p ON p.id = v.product_id
-        WHERE v.business_id = ? AND v.id = ANY(?::uuid[])`,
-      [businessId, uuidArray(needBase.map((t) => t.variantId))],
-    );
-    for (const row of baseRows) bases.set(row.id, row);
+    for (const row of await priceRules(em, businessId, needBase)) rules.set(row.channel_id, row);
+    for (const row of await basePrices(em, businessId, needBase)) bases.set(row.id, row);
   }
   return targets.map((target): ChannelPrice => {
     if (target.sizeOverrideCents !== null) return { cents: target.sizeOverrideCents, source: 'size' };
@@ -61,4 +46,40 @@ export async function channelPrices(em: EntityManager, businessId: string, targe
   });
 }
 
-const uuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
+type RuleRow = Awaited<ReturnType<typeof priceRules>>[number];
+type BaseRow = Awaited<ReturnType<typeof basePrices>>[number];
+
+/** The price rules of the targets' channels (numeric columns as PostgreSQL's text). */
+function priceRules(em: EntityManager, businessId: string, targets: PriceTarget[]) {
+  return (
+    tenantDb(em, businessId)
+      .selectFrom('price_rules')
+      .where('channel_id', 'in', [...new Set(targets.map((t) => t.channelId))])
+      .select(['channel_id', 'markup_percent', 'rounding', 'min_margin_percent', 'enabled'])
+      // A CHECK constraint holds rounding to the Rounding values.
+      .$narrowType<{ rounding: Rounding }>()
+      .execute()
+  );
+}
+
+/** Per variant: its price, else its product's retail price, and the unit cost of its next FIFO lot. */
+function basePrices(em: EntityManager, businessId: string, targets: PriceTarget[]) {
+  return tenantDb(em, businessId)
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .where('v.id', 'in', [...new Set(targets.map((t) => t.variantId))])
+    .select((eb) => [
+      'v.id',
+      eb.fn.coalesce('v.price_cents', 'p.retail_price_cents').as('base_cents'),
+      eb
+        .selectFrom('cost_lots as c')
+        .whereRef('c.variant_id', '=', 'v.id')
+        .where('c.quantity_remaining', '>', 0)
+        .orderBy('c.acquired_at')
+        .orderBy('c.id')
+        .limit(1)
+        .select('c.unit_cost_cents')
+        .as('cost_cents'),
+    ])
+    .execute();
+}

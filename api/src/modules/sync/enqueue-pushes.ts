@@ -26,19 +26,23 @@ export async function anyListed(em: EntityManager, businessId: string, variantId
   return listed !== undefined;
 }
 
+/** The distinct variants on live (active or pending) listings, to narrow with a where. */
+const listedVariants = (em: EntityManager, businessId: string) =>
+  tenantDb(em, businessId)
+    .selectFrom('channel_listing_variants as v')
+    .innerJoin('channel_listings as l', (join) => join.onRef('l.id', '=', 'v.listing_id').on('l.status', 'in', ['active', 'pending']))
+    .select('v.variant_id')
+    .distinct();
+
 /**
  * After stock moved: one coalesced push per variant that is listed on any channel. Variants
  * listed nowhere cost one indexed lookup and enqueue nothing.
  */
 export async function enqueueQuantityPushes(em: EntityManager, businessId: string, variantIds: readonly string[]): Promise<void> {
   if (variantIds.length === 0) return;
-  const rows = await em.execute<{ variant_id: string }[]>(
-    `SELECT DISTINCT v.variant_id
-       FROM channel_listing_variants v
-       JOIN channel_listings l ON l.id = v.listing_id AND l.status IN ('active', 'pending')
-      WHERE v.business_id = ? AND v.variant_id = ANY(?::uuid[])`,
-    [businessId, `{${[...new Set(variantIds)].join(',')}}`],
-  );
+  const rows = await listedVariants(em, businessId)
+    .where('v.variant_id', 'in', [...new Set(variantIds)])
+    .execute();
   for (const row of rows) await enqueueQuantityPush(em, businessId, row.variant_id);
 }
 
@@ -53,19 +57,13 @@ export async function enqueuePricePushes(
   scope: readonly string[] | { productId: string } | { channelId: string },
 ): Promise<void> {
   if (Array.isArray(scope) && scope.length === 0) return;
-  const filter = Array.isArray(scope)
-    ? { sql: 'v.variant_id = ANY(?::uuid[])', param: `{${scope.join(',')}}` }
+  const listed = listedVariants(em, businessId).innerJoin('channel_connections as c', 'c.id', 'v.connection_id');
+  const rows = await (Array.isArray(scope)
+    ? listed.where('v.variant_id', 'in', scope)
     : 'productId' in scope
-      ? { sql: 'l.product_id = ?', param: scope.productId }
-      : { sql: 'c.channel_id = ?', param: (scope as { channelId: string }).channelId };
-  const rows = await em.execute<{ variant_id: string }[]>(
-    `SELECT DISTINCT v.variant_id
-       FROM channel_listing_variants v
-       JOIN channel_listings l ON l.id = v.listing_id AND l.status IN ('active', 'pending')
-       JOIN channel_connections c ON c.id = v.connection_id
-      WHERE v.business_id = ? AND ${filter.sql}`,
-    [businessId, filter.param],
-  );
+      ? listed.where('l.product_id', '=', scope.productId)
+      : listed.where('c.channel_id', '=', (scope as { channelId: string }).channelId)
+  ).execute();
   for (const row of rows) await enqueuePricePush(em, businessId, row.variant_id);
 }
 
@@ -74,11 +72,13 @@ export async function enqueuePricePushes(
  * variant listed on that channel (the push reads the new buffer; with sync off it sends nothing).
  */
 export async function enqueueChannelQuantityPushes(em: EntityManager, businessId: string, channelId: string): Promise<void> {
-  const rows = await em.execute<{ variant_id: string }[]>(
-    `SELECT DISTINCT v.variant_id FROM channel_listing_variants v JOIN channel_connections c ON c.id = v.connection_id
-      WHERE v.business_id = ? AND c.channel_id = ?`,
-    [businessId, channelId],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('channel_listing_variants as v')
+    .innerJoin('channel_connections as c', 'c.id', 'v.connection_id')
+    .where('c.channel_id', '=', channelId)
+    .select('v.variant_id')
+    .distinct()
+    .execute();
   await enqueueQuantityPushes(
     em,
     businessId,

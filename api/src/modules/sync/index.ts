@@ -21,6 +21,11 @@ export const syncModule = defineModule({
   name: 'sync',
   description: 'Listings on marketplaces, quantity and price pushes, inbound webhooks, reconciliation and sync health.',
   businessRoutes: [syncRoutes],
+  ownedIds: {
+    connectionId: { table: 'channel_connections', notFound: 'Connection not found' },
+    listingId: { table: 'channel_listings', notFound: 'Listing not found' },
+    variantId: { table: 'variants', notFound: 'Variant not found' },
+  },
   apiRoutes: [webhookRoutes],
   permissions: ['listings:read', 'listings:write', 'sync:read'],
   jobs: [

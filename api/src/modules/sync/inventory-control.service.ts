@@ -5,7 +5,9 @@ import type {
   inventoryControlQuerySchema,
   ListingConnection,
 } from '@tradepost/shared/schemas/listings.ts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { findListings } from './listings.service.ts';
 
@@ -28,15 +30,20 @@ function decodeCursor(cursor: string): [string, string] {
 /** `%` and `_` typed by the user match themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Marketplace connections shown as the matrix's columns (all but disconnected ones). */
+/** eBay, Shopify, Square: the order the matrix shows marketplaces in. */
+const platformOrder = sql`array_position(ARRAY['ebay', 'shopify', 'square'], c.platform)`;
+
+/** Marketplace connections shown as the matrix's columns (all but disconnected ones; the one asked for, whatever its status). */
 export async function listingConnections(em: EntityManager, businessId: string, connectionId?: string): Promise<ListingConnection[]> {
-  return em.execute<ListingConnection[]>(
-    `SELECT c.id, c.platform, c.account_name, c.environment, c.status, ch.sync_enabled, ch.quantity_buffer
-       FROM channel_connections c JOIN sales_channels ch ON ch.id = c.channel_id
-      WHERE c.business_id = ? AND (c.status <> 'disconnected' OR c.id = ?::uuid)${connectionId ? ' AND c.id = ?::uuid' : ''}
-      ORDER BY array_position(ARRAY['ebay', 'shopify', 'square'], c.platform)`,
-    connectionId ? [businessId, connectionId, connectionId] : [businessId, null],
-  );
+  // CHECK constraints hold platform, environment and status to ListingConnection's values.
+  return tenantDb(em, businessId)
+    .selectFrom('channel_connections as c')
+    .innerJoin('sales_channels as ch', 'ch.id', 'c.channel_id')
+    .$call((query) => (connectionId ? query.where('c.id', '=', connectionId) : query.where('c.status', '<>', 'disconnected')))
+    .select(['c.id', 'c.platform', 'c.account_name', 'c.environment', 'c.status', 'ch.sync_enabled', 'ch.quantity_buffer'])
+    .$narrowType<Pick<ListingConnection, 'platform' | 'environment' | 'status'>>()
+    .orderBy(platformOrder)
+    .execute();
 }
 
 /**
@@ -48,57 +55,53 @@ export async function inventoryControl(em: EntityManager, businessId: string, qu
   const connections = await listingConnections(em, businessId, query.connection_id);
   if (query.connection_id && connections.length === 0) throw new NotFound('Connection not found');
 
-  const where = ['p.business_id = ?', "p.status = 'active'"];
-  const params: unknown[] = [businessId];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    where.push(
-      `(p.title ILIKE ? OR p.style_code ILIKE ? OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.sku ILIKE ?))`,
-    );
-    params.push(pattern, pattern, pattern);
-  }
-  if (query.cursor) {
-    const [title, id] = decodeCursor(query.cursor);
-    where.push('(p.title, p.id) > (?, ?::uuid)');
-    params.push(title, id);
-  }
-  const products = await em.execute<
-    {
-      id: string;
-      title: string;
-      brand: string | null;
-      style_code: string | null;
-      size_format: string;
-      image: InventoryControlRow['image'];
-    }[]
-  >(
-    `SELECT p.id, p.title, p.brand, p.style_code, p.size_format, p.images -> 0 AS image
-       FROM products p WHERE ${where.join(' AND ')}
-      ORDER BY p.title, p.id LIMIT ?`,
-    [...params, query.limit + 1],
-  );
+  const db = tenantDb(em, businessId);
+  const products = await db
+    .selectFrom('products as p')
+    .where('p.status', '=', 'active')
+    .$if(Boolean(query.search), (filtered) => {
+      const pattern = likePattern(query.search ?? '');
+      return filtered.where((eb) =>
+        eb.or([
+          eb('p.title', 'ilike', pattern),
+          eb('p.style_code', 'ilike', pattern),
+          eb.exists(eb.selectFrom('variants as v').select('v.id').whereRef('v.product_id', '=', 'p.id').where('v.sku', 'ilike', pattern)),
+        ]),
+      );
+    })
+    .$if(Boolean(query.cursor), (after) => {
+      const [title, id] = decodeCursor(query.cursor ?? '');
+      return after.where((eb) => eb(eb.refTuple('p.title', 'p.id'), '>', eb.tuple(title, id)));
+    })
+    .select(['p.id', 'p.title', 'p.brand', 'p.style_code', 'p.size_format', sql<InventoryControlRow['image']>`p.images -> 0`.as('image')])
+    .orderBy('p.title')
+    .orderBy('p.id')
+    .limit(query.limit + 1)
+    .execute();
   const page = products.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor = products.length > query.limit && last ? encodeCursor(last.title, last.id) : null;
   if (page.length === 0) return { connections, rows: [], next_cursor: null };
 
-  const ids = `{${page.map((p) => p.id).join(',')}}`;
-  const variants = await em.execute<(InventoryControlRow['variants'][number] & { product_id: string })[]>(
-    `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents,
-            coalesce(sum(l.on_hand - l.reserved - l.committed), 0)::int AS available
-       FROM variants v LEFT JOIN stock_levels l ON l.variant_id = v.id
-      WHERE v.business_id = ? AND v.product_id = ANY(?::uuid[])
-      GROUP BY v.id
-      -- Numeric sizes in numeric order (9, 9.5, 10), the rest after them by name.
-      ORDER BY CASE WHEN v.size ~ '^[0-9]+([.][0-9]+){0,1}$' THEN v.size::numeric END NULLS LAST, v.size`,
-    [businessId, ids],
-  );
-  const listings = await findListings(
-    em,
-    businessId,
-    query.connection_id ? 'l.product_id = ANY(?::uuid[]) AND l.connection_id = ?' : 'l.product_id = ANY(?::uuid[])',
-    query.connection_id ? [ids, query.connection_id] : [ids],
-  );
+  const productIds = page.map((p) => p.id);
+  const variants = await db
+    .selectFrom('variants as v')
+    .leftJoin('stock_levels as l', 'l.variant_id', 'v.id')
+    .where('v.product_id', 'in', productIds)
+    .groupBy('v.id')
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.size',
+      'v.sku',
+      'v.price_cents',
+      sql<number>`coalesce(sum(l.on_hand - l.reserved - l.committed), 0)::int`.as('available'),
+    ])
+    // Numeric sizes in numeric order (9, 9.5, 10), the rest after them by name.
+    .orderBy(sql`CASE WHEN v.size ~ '^[0-9]+([.][0-9]+){0,1}$' THEN v.size::numeric END NULLS LAST`)
+    .orderBy('v.size')
+    .execute();
+  const listings = await findListings(em, businessId, { productIds, connectionId: query.connection_id });
   const shown = new Set(connections.map((c) => c.id));
   const rows: InventoryControlRow[] = page.map((product) => ({
     product_id: product.id,

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import type { Listing, UpdateListingBody } from '@tradepost/shared/schemas/listings.ts';
+import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import type { VariantRef } from '../marketplaces/public.ts';
@@ -25,30 +27,56 @@ export { pushableQuantity } from './pushable-quantity.ts';
 export type { SyncDeps } from './sync-connection.ts';
 
 type StoredVariant = Omit<Listing['variants'][number], 'price_cents' | 'price_source'>;
-type ListingRow = Omit<Listing, 'listed_at' | 'ended_at' | 'variants'> & {
-  channel_id: string;
-  listed_at: Date | null;
-  ended_at: Date | null;
-  variants: StoredVariant[];
-};
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Listings with their sizes and each size's price now, newest state; `where` filters channel_listings `l` (business already applied). */
-export async function findListings(em: EntityManager, businessId: string, where: string, params: unknown[]): Promise<Listing[]> {
-  const rows = await em.execute<ListingRow[]>(
-    `SELECT l.id, l.connection_id, c.channel_id, c.platform, l.product_id, l.status, l.external_id, l.external_url, l.price_override_cents,
-            l.quantity_cap, l.quantity_buffer, l.last_error, l.listed_at, l.ended_at,
-            coalesce((SELECT json_agg(json_build_object(
-                       'variant_id', v.variant_id, 'external_sku', v.external_sku, 'price_override_cents', v.price_override_cents,
-                       'pushed_quantity', v.pushed_quantity, 'pushed_price_cents', v.pushed_price_cents, 'pushed_at', v.pushed_at,
-                       'channel_quantity', v.channel_quantity, 'last_error', v.last_error) ORDER BY v.external_sku)
-                        FROM channel_listing_variants v WHERE v.listing_id = l.id), '[]'::json) AS variants
-       FROM channel_listings l JOIN channel_connections c ON c.id = l.connection_id
-      WHERE l.business_id = ? AND ${where}
-      ORDER BY l.created_at`,
-    [businessId, ...params],
-  );
+/** Which listings to read: one by id, or those of some products (on one connection, when named). */
+export type ListingFilter = { listingId: string } | { productIds: string[]; connectionId?: string | undefined };
+
+/** Listings with their sizes and each size's price now, newest state. */
+export async function findListings(em: EntityManager, businessId: string, filter: ListingFilter): Promise<Listing[]> {
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('channel_listings as l')
+    .innerJoin('channel_connections as c', 'c.id', 'l.connection_id')
+    .where((eb) => {
+      if ('listingId' in filter) return eb('l.id', '=', filter.listingId);
+      const { productIds, connectionId } = filter;
+      return eb.and([eb('l.product_id', 'in', productIds), ...(connectionId ? [eb('l.connection_id', '=', connectionId)] : [])]);
+    })
+    .select((eb) => [
+      'l.id',
+      'l.connection_id',
+      'c.channel_id',
+      'c.platform',
+      'l.product_id',
+      'l.status',
+      'l.external_id',
+      'l.external_url',
+      'l.price_override_cents',
+      'l.quantity_cap',
+      'l.quantity_buffer',
+      'l.last_error',
+      'l.listed_at',
+      'l.ended_at',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('channel_listing_variants as v')
+            .whereRef('v.listing_id', '=', 'l.id')
+            .select(
+              sql<StoredVariant[]>`json_agg(json_build_object(
+                'variant_id', v.variant_id, 'external_sku', v.external_sku, 'price_override_cents', v.price_override_cents,
+                'pushed_quantity', v.pushed_quantity, 'pushed_price_cents', v.pushed_price_cents, 'pushed_at', v.pushed_at,
+                'channel_quantity', v.channel_quantity, 'last_error', v.last_error) ORDER BY v.external_sku)`.as('variants'),
+            ),
+          sql<StoredVariant[]>`'[]'::json`,
+        )
+        .as('variants'),
+    ])
+    // CHECK constraints hold platform and status to the listing's values.
+    .$narrowType<{ platform: Listing['platform']; status: Listing['status'] }>()
+    .orderBy('l.created_at')
+    .execute();
   const prices = await channelPrices(
     em,
     businessId,
@@ -74,39 +102,59 @@ export async function findListings(em: EntityManager, businessId: string, where:
 }
 
 export async function getListing(em: EntityManager, businessId: string, listingId: string): Promise<Listing> {
-  const [listing] = await findListings(em, businessId, 'l.id = ?', [listingId]);
+  const [listing] = await findListings(em, businessId, { listingId });
   if (!listing) throw new NotFound('Listing not found');
   return listing;
 }
 
-type ListingState = {
-  id: string;
-  status: Listing['status'];
-  price_override_cents: number | null;
-  quantity_cap: number | null;
-  quantity_buffer: number | null;
-};
-
 async function loadProduct(em: EntityManager, businessId: string, productId: string) {
-  const [product] = await em.execute<(ProductForListing & { status: string; currency: string })[]>(
-    `SELECT p.id, p.title, p.brand, p.style_code, p.colorway, p.description, p.category, p.condition, p.grade, p.condition_notes,
-            p.images, p.status, b.currency
-       FROM products p JOIN businesses b ON b.id = p.business_id
-      WHERE p.business_id = ? AND p.id = ?`,
-    [businessId, productId],
-  );
+  const db = tenantDb(em, businessId);
+  const product = await db
+    .selectFrom('products as p')
+    .innerJoin('businesses as b', 'b.id', 'p.business_id')
+    .where('p.id', '=', productId)
+    .select((eb) => [
+      'p.id',
+      'p.title',
+      'p.brand',
+      'p.style_code',
+      'p.colorway',
+      'p.description',
+      'p.category',
+      'p.condition',
+      'p.grade',
+      'p.condition_notes',
+      eb.ref('p.images').$castTo<ProductForListing['images']>().as('images'),
+      'p.status',
+      'b.currency',
+    ])
+    // CHECK constraints hold condition and grade to the product's values.
+    .$narrowType<{ condition: ProductForListing['condition']; grade: ProductForListing['grade'] }>()
+    .executeTakeFirst();
   if (!product) throw new NotFound('Product not found');
   if (product.status !== 'active')
     throw new Invalid(`Only active products can be listed; this one is ${product.status}`, [
       { field: 'product_id', message: `The product is ${product.status}: make it active first` },
     ]);
-  const variants = await em.execute<VariantForListing[]>(
-    `SELECT v.id, v.size, v.sku,
-            (SELECT code FROM barcodes b WHERE b.variant_id = v.id AND b.kind IN ('upc', 'ean') ORDER BY b.created_at LIMIT 1) AS barcode
-       FROM variants v WHERE v.business_id = ? AND v.product_id = ?
-      ORDER BY v.created_at, v.size`,
-    [businessId, productId],
-  );
+  const variants: VariantForListing[] = await db
+    .selectFrom('variants as v')
+    .where('v.product_id', '=', productId)
+    .select((eb) => [
+      'v.id',
+      'v.size',
+      'v.sku',
+      eb
+        .selectFrom('barcodes as b')
+        .whereRef('b.variant_id', '=', 'v.id')
+        .where('b.kind', 'in', ['upc', 'ean'])
+        .orderBy('b.created_at')
+        .limit(1)
+        .select('b.code')
+        .as('barcode'),
+    ])
+    .orderBy('v.created_at')
+    .orderBy('v.size')
+    .execute();
   return { product, variants };
 }
 
@@ -140,15 +188,19 @@ export async function listProduct(
   if (unknown.length) throw new NotFound('Size not found on this product');
   assertConnected(connection);
 
-  const [existing] = await em.execute<ListingState[]>(
-    'SELECT id, status, price_override_cents, quantity_cap, quantity_buffer FROM channel_listings WHERE business_id = ? AND connection_id = ? AND product_id = ?',
-    [businessId, connection.id, product.id],
-  );
+  const db = tenantDb(em, businessId);
+  const existing = await db
+    .selectFrom('channel_listings')
+    .where('connection_id', '=', connection.id)
+    .where('product_id', '=', product.id)
+    .select(['id', 'price_override_cents', 'quantity_cap', 'quantity_buffer'])
+    .executeTakeFirst();
   const listed = existing
-    ? await em.execute<{ variant_id: string; price_override_cents: number | null }[]>(
-        'SELECT variant_id, price_override_cents FROM channel_listing_variants WHERE business_id = ? AND listing_id = ?',
-        [businessId, existing.id],
-      )
+    ? await db
+        .selectFrom('channel_listing_variants')
+        .where('listing_id', '=', existing.id)
+        .select(['variant_id', 'price_override_cents'])
+        .execute()
     : [];
   const sizePrices = new Map(listed.map((r) => [r.variant_id, r.price_override_cents]));
   // Sizes already on the listing stay on it: Shopify's productSet deletes the variants not sent.
@@ -204,14 +256,18 @@ export async function listProduct(
     const message = messageOf(error);
     await em.transactional(async (tx) => {
       const listingId = existing?.id ?? newId();
-      await tx.execute(
-        `INSERT INTO channel_listings (id, business_id, connection_id, product_id, status, last_error)
-         VALUES (?, ?, ?, ?, 'error', ?)
-         ON CONFLICT (connection_id, product_id) DO UPDATE
-           SET status = CASE WHEN channel_listings.status = 'active' THEN 'active' ELSE 'error' END,
-               last_error = excluded.last_error, updated_at = now()`,
-        [listingId, businessId, connection.id, product.id, message],
-      );
+      await tenantDb(tx, businessId)
+        .insertInto('channel_listings')
+        .values({ id: listingId, connection_id: connection.id, product_id: product.id, status: 'error', last_error: message })
+        .onConflict((conflict) =>
+          conflict.columns(['connection_id', 'product_id']).doUpdateSet((eb) => ({
+            // A live listing stays live: the error is kept beside it.
+            status: eb.case().when('channel_listings.status', '=', 'active').then('active').else('error').end(),
+            last_error: eb.ref('excluded.last_error'),
+            updated_at: sql`now()`,
+          })),
+        )
+        .execute();
       await writeSyncLog(tx, [
         {
           businessId,
@@ -223,34 +279,67 @@ export async function listProduct(
           durationMs: Date.now() - started,
         },
       ]);
-      await noteConnectionError(tx, connection.id, `Listing ${product.title}: ${message}`);
+      await noteConnectionError(tx, businessId, connection.id, `Listing ${product.title}: ${message}`);
     });
     throw platformFailure(error, connection);
   }
 
   const listingId = existing?.id ?? newId();
   await em.transactional(async (tx) => {
-    await tx.execute(
-      `INSERT INTO channel_listings (id, business_id, connection_id, product_id, external_id, external_url, status, last_error, listed_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'active', NULL, now())
-       ON CONFLICT (connection_id, product_id) DO UPDATE
-         SET external_id = excluded.external_id, external_url = excluded.external_url, status = 'active', last_error = NULL,
-             listed_at = coalesce(channel_listings.listed_at, now()), ended_at = NULL, updated_at = now()`,
-      [listingId, businessId, connection.id, product.id, result.listingId || null, externalUrl(connection, result.listingId)],
-    );
+    const db = tenantDb(tx, businessId);
+    await db
+      .insertInto('channel_listings')
+      .values({
+        id: listingId,
+        connection_id: connection.id,
+        product_id: product.id,
+        external_id: result.listingId || null,
+        external_url: externalUrl(connection, result.listingId),
+        status: 'active',
+        last_error: null,
+        listed_at: sql`now()`,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['connection_id', 'product_id']).doUpdateSet((eb) => ({
+          external_id: eb.ref('excluded.external_id'),
+          external_url: eb.ref('excluded.external_url'),
+          status: 'active',
+          last_error: null,
+          listed_at: eb.fn.coalesce('channel_listings.listed_at', sql<string>`now()`),
+          ended_at: null,
+          updated_at: sql`now()`,
+        })),
+      )
+      .execute();
     for (const ref of result.variants) {
       const variant = sized.find((v) => v.sku.toLowerCase() === ref.sku.toLowerCase());
       if (!variant) continue;
-      await tx.execute(
-        `INSERT INTO channel_listing_variants (id, business_id, listing_id, connection_id, variant_id, external_sku, external_ref,
-                                               pushed_quantity, pushed_price_cents, pushed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, now())
-         ON CONFLICT (connection_id, variant_id) DO UPDATE
-           SET listing_id = excluded.listing_id, external_sku = excluded.external_sku, external_ref = excluded.external_ref,
-               pushed_quantity = excluded.pushed_quantity, pushed_price_cents = excluded.pushed_price_cents, pushed_at = now(),
-               last_error = NULL, last_error_at = NULL`,
-        [newId(), businessId, listingId, connection.id, variant.id, ref.sku, JSON.stringify(ref), variant.quantity, variant.priceCents],
-      );
+      await db
+        .insertInto('channel_listing_variants')
+        .values({
+          id: newId(),
+          listing_id: listingId,
+          connection_id: connection.id,
+          variant_id: variant.id,
+          external_sku: ref.sku,
+          external_ref: JSON.stringify(ref),
+          pushed_quantity: variant.quantity,
+          pushed_price_cents: variant.priceCents,
+          pushed_at: sql`now()`,
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['connection_id', 'variant_id']).doUpdateSet((eb) => ({
+            listing_id: eb.ref('excluded.listing_id'),
+            external_sku: eb.ref('excluded.external_sku'),
+            external_ref: eb.ref('excluded.external_ref'),
+            pushed_quantity: eb.ref('excluded.pushed_quantity'),
+            pushed_price_cents: eb.ref('excluded.pushed_price_cents'),
+            pushed_at: sql`now()`,
+            last_error: null,
+            last_error_at: null,
+          })),
+        )
+        .execute();
     }
     await writeSyncLog(
       tx,
@@ -282,10 +371,11 @@ export async function endListing(deps: SyncDeps, input: { businessId: string; li
   const listing = await getListing(em, input.businessId, input.listingId);
   if (listing.status === 'ended') return listing;
   const connection = await syncConnectionOrFail(em, input.businessId, listing.connection_id);
-  const refs = await em.execute<{ variant_id: string; external_ref: VariantRef }[]>(
-    'SELECT variant_id, external_ref FROM channel_listing_variants WHERE business_id = ? AND listing_id = ?',
-    [input.businessId, listing.id],
-  );
+  const refs = await tenantDb(em, input.businessId)
+    .selectFrom('channel_listing_variants')
+    .where('listing_id', '=', listing.id)
+    .select((eb) => ['variant_id', eb.ref('external_ref').$castTo<VariantRef>().as('external_ref')])
+    .execute();
   const started = Date.now();
   if (refs.length > 0) {
     assertConnected(connection);
@@ -295,7 +385,11 @@ export async function endListing(deps: SyncDeps, input: { businessId: string; li
     } catch (error) {
       const message = messageOf(error);
       await em.transactional(async (tx) => {
-        await tx.execute('UPDATE channel_listings SET last_error = ?, updated_at = now() WHERE id = ?', [message, listing.id]);
+        await tenantDb(tx, input.businessId)
+          .updateTable('channel_listings')
+          .set({ last_error: message, updated_at: sql`now()` })
+          .where('id', '=', listing.id)
+          .execute();
         await writeSyncLog(tx, [
           {
             businessId: input.businessId,
@@ -311,9 +405,11 @@ export async function endListing(deps: SyncDeps, input: { businessId: string; li
     }
   }
   await em.transactional(async (tx) => {
-    await tx.execute(`UPDATE channel_listings SET status = 'ended', ended_at = now(), last_error = NULL, updated_at = now() WHERE id = ?`, [
-      listing.id,
-    ]);
+    await tenantDb(tx, input.businessId)
+      .updateTable('channel_listings')
+      .set({ status: 'ended', ended_at: sql`now()`, last_error: null, updated_at: sql`now()` })
+      .where('id', '=', listing.id)
+      .execute();
     await writeSyncLog(
       tx,
       refs.map((r) => ({
@@ -355,31 +451,35 @@ export async function updateListing(em: EntityManager, businessId: string, listi
   const listing = await getListing(em, businessId, listingId);
   const sizePrices = body.size_prices ?? [];
   checkSizePrices(listing, sizePrices);
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const key of ['price_override_cents', 'quantity_cap', 'quantity_buffer'] as const) {
-    if (body[key] === undefined) continue;
-    sets.push(`${key} = ?`);
-    params.push(body[key]);
-  }
-  if (sets.length === 0 && sizePrices.length === 0) return listing;
+  const overrides = {
+    price_override_cents: body.price_override_cents,
+    quantity_cap: body.quantity_cap,
+    quantity_buffer: body.quantity_buffer,
+  };
+  const overridden = Object.values(overrides).some((value) => value !== undefined);
+  if (!overridden && sizePrices.length === 0) return listing;
   await em.transactional(async (tx) => {
+    const db = tenantDb(tx, businessId);
     const ids = listing.variants.map((v) => v.variant_id);
-    if (sets.length > 0) {
-      await tx.execute(`UPDATE channel_listings SET ${sets.join(', ')}, updated_at = now() WHERE business_id = ? AND id = ?`, [
-        ...params,
-        businessId,
-        listingId,
-      ]);
+    if (overridden) {
+      // Kysely leaves out the keys whose value is undefined: only the overrides in the body change.
+      await db
+        .updateTable('channel_listings')
+        .set({ ...overrides, updated_at: sql`now()` })
+        .where('id', '=', listingId)
+        .execute();
       for (const id of ids) await enqueueQuantityPush(tx, businessId, id);
     }
     if (sizePrices.length > 0)
-      await tx.execute(
-        `UPDATE channel_listing_variants lv SET price_override_cents = x.price_cents
-           FROM jsonb_to_recordset(?::jsonb) AS x(variant_id uuid, price_cents integer)
-          WHERE lv.business_id = ? AND lv.listing_id = ? AND lv.variant_id = x.variant_id`,
-        [JSON.stringify(sizePrices), businessId, listingId],
-      );
+      await db
+        .updateTable('channel_listing_variants as lv')
+        .from(
+          sql<SizePrice>`jsonb_to_recordset(${JSON.stringify(sizePrices)}::jsonb)`.as<'x'>(sql`x(variant_id uuid, price_cents integer)`),
+        )
+        .set((eb) => ({ price_override_cents: eb.ref('x.price_cents') }))
+        .where('lv.listing_id', '=', listingId)
+        .whereRef('lv.variant_id', '=', 'x.variant_id')
+        .execute();
     const repriced = body.price_override_cents !== undefined ? ids : sizePrices.map((entry) => entry.variant_id);
     await enqueuePricePushes(tx, businessId, repriced);
     await emit(tx, businessId, 'listing.changed', { listing_id: listingId, product_id: listing.product_id });

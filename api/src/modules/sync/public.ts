@@ -12,4 +12,4 @@ export {
   platformNames,
   syncConnectionOrFail,
 } from './sync-connection.ts';
-export { messageOf, writeSyncLog } from './sync-log.ts';
+export { messageOf, syncLogEntries, writeSyncLog } from './sync-log.ts';

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 import type { Job } from '../../jobs/runner.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import type { ItemResult, VariantRef } from '../marketplaces/public.ts';
@@ -8,36 +10,38 @@ import { availableAt, pushableQuantity, sellingLocations } from './pushable-quan
 import { connectionAdapter, findSyncConnection, noteConnectionError, type SyncConnection, type SyncDeps } from './sync-connection.ts';
 import { messageOf, type SyncLogInput, writeSyncLog } from './sync-log.ts';
 
-type PushRow = {
-  listing_variant_id: string;
-  connection_id: string;
-  variant_id: string;
-  external_sku: string;
-  external_ref: VariantRef;
-  pushed_quantity: number | null;
-  pushed_price_cents: number | null;
-  quantity_cap: number | null;
-  quantity_buffer: number | null;
-  price_override_cents: number | null;
-  size_price_override_cents: number | null;
-};
+type PushRow = Awaited<ReturnType<typeof pushTargetRows>>[number];
 
 type Wanted = { row: PushRow; value: number };
 
 /** The listing variants a push may touch: active listing, connected connection, channel sync on. */
+function pushTargetRows(em: EntityManager, businessId: string, variantId: string) {
+  return tenantDb(em, businessId)
+    .selectFrom('channel_listing_variants as lv')
+    .innerJoin('channel_listings as l', (join) => join.onRef('l.id', '=', 'lv.listing_id').on('l.status', '=', 'active'))
+    .innerJoin('channel_connections as c', (join) => join.onRef('c.id', '=', 'lv.connection_id').on('c.status', '=', 'connected'))
+    .innerJoin('sales_channels as ch', (join) => join.onRef('ch.id', '=', 'c.channel_id').on('ch.sync_enabled', '=', true))
+    .where('lv.variant_id', '=', variantId)
+    .select((eb) => [
+      'lv.id as listing_variant_id',
+      'lv.connection_id',
+      'lv.variant_id',
+      'lv.external_sku',
+      eb.ref('lv.external_ref').$castTo<VariantRef>().as('external_ref'),
+      'lv.pushed_quantity',
+      'lv.pushed_price_cents',
+      'l.quantity_cap',
+      'l.quantity_buffer',
+      'l.price_override_cents',
+      'lv.price_override_cents as size_price_override_cents',
+    ])
+    .orderBy('lv.connection_id')
+    .execute();
+}
+
+/** The push targets by connection, in connection order. */
 async function pushTargets(em: EntityManager, businessId: string, variantId: string): Promise<Map<string, PushRow[]>> {
-  const rows = await em.execute<PushRow[]>(
-    `SELECT lv.id AS listing_variant_id, lv.connection_id, lv.variant_id, lv.external_sku, lv.external_ref, lv.pushed_quantity,
-            lv.pushed_price_cents, l.quantity_cap, l.quantity_buffer, l.price_override_cents,
-            lv.price_override_cents AS size_price_override_cents
-       FROM channel_listing_variants lv
-       JOIN channel_listings l ON l.id = lv.listing_id AND l.status = 'active'
-       JOIN channel_connections c ON c.id = lv.connection_id AND c.status = 'connected'
-       JOIN sales_channels ch ON ch.id = c.channel_id AND ch.sync_enabled
-      WHERE lv.business_id = ? AND lv.variant_id = ?
-      ORDER BY lv.connection_id`,
-    [businessId, variantId],
-  );
+  const rows = await pushTargetRows(em, businessId, variantId);
   const byConnection = new Map<string, PushRow[]>();
   for (const row of rows) byConnection.set(row.connection_id, [...(byConnection.get(row.connection_id) ?? []), row]);
   return byConnection;
@@ -94,6 +98,7 @@ async function recordResults(
   const outcome: Outcome = { retry: null, waitMs: 0 };
   const log: SyncLogInput[] = [];
   await em.transactional(async (tx) => {
+    const db = tenantDb(tx, businessId);
     for (const [i, item] of items.entries()) {
       const result = results[i] ?? {
         sku: item.row.external_sku,
@@ -113,23 +118,31 @@ async function recordResults(
         durationMs,
       };
       if (result.ok) {
-        const column = kind === 'quantity' ? 'pushed_quantity' : 'pushed_price_cents';
-        await tx.execute(
-          `UPDATE channel_listing_variants SET ${column} = ?, pushed_at = now(), last_error = NULL, last_error_at = NULL WHERE id = ?`,
-          [item.value, item.row.listing_variant_id],
-        );
+        await db
+          .updateTable('channel_listing_variants')
+          .set({
+            ...(kind === 'quantity' ? { pushed_quantity: item.value } : { pushed_price_cents: item.value }),
+            pushed_at: sql`now()`,
+            last_error: null,
+            last_error_at: null,
+          })
+          .where('id', '=', item.row.listing_variant_id)
+          .execute();
         if (kind === 'quantity')
-          await tx.execute(
-            `UPDATE sync_drift SET resolved_at = now(), resolution = 'corrected by a push'
-              WHERE connection_id = ? AND variant_id = ? AND resolved_at IS NULL`,
-            [connection.id, item.row.variant_id],
-          );
+          await db
+            .updateTable('sync_drift')
+            .set({ resolved_at: sql`now()`, resolution: 'corrected by a push' })
+            .where('connection_id', '=', connection.id)
+            .where('variant_id', '=', item.row.variant_id)
+            .where('resolved_at', 'is', null)
+            .execute();
       } else {
         entry.error = `${result.error.code}: ${result.error.message}`;
-        await tx.execute('UPDATE channel_listing_variants SET last_error = ?, last_error_at = now() WHERE id = ?', [
-          entry.error.slice(0, 1_000),
-          item.row.listing_variant_id,
-        ]);
+        await db
+          .updateTable('channel_listing_variants')
+          .set({ last_error: entry.error.slice(0, 1_000), last_error_at: sql`now()` })
+          .where('id', '=', item.row.listing_variant_id)
+          .execute();
         if (result.error.retryable) {
           if (isRateLimit(result.error.code)) outcome.waitMs = Math.max(outcome.waitMs, 5_000);
           else outcome.retry ??= new Error(`${connection.platform} ${kind} push failed: ${entry.error}`);
@@ -139,7 +152,7 @@ async function recordResults(
     }
     await writeSyncLog(tx, log);
     const failed = log.filter((e) => !e.ok);
-    if (failed.length) await noteConnectionError(tx, connection.id, failed[0]?.error ?? 'push failed');
+    if (failed.length) await noteConnectionError(tx, businessId, connection.id, failed[0]?.error ?? 'push failed');
   });
   return outcome;
 }

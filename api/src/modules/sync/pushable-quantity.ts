@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { tenantDb } from '../../db/tenant-db.ts';
 
 export type PushableInput = {
   /** Available (on hand − reserved − committed) at the locations the channel sells from. */
@@ -35,14 +37,13 @@ export async function availableAt(
 ): Promise<Map<string, number>> {
   const result = new Map<string, number>(variantIds.map((id) => [id, 0]));
   if (variantIds.length === 0) return result;
-  const rows = await em.execute<{ variant_id: string; available: number }[]>(
-    `SELECT variant_id, coalesce(sum(on_hand - reserved - committed), 0)::int AS available
-       FROM stock_levels
-      WHERE business_id = ? AND variant_id = ANY(?::uuid[])
-        AND (cardinality(?::uuid[]) = 0 OR location_id = ANY(?::uuid[]))
-      GROUP BY variant_id`,
-    [businessId, `{${variantIds.join(',')}}`, `{${locationIds.join(',')}}`, `{${locationIds.join(',')}}`],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('stock_levels')
+    .where('variant_id', 'in', variantIds)
+    .$if(locationIds.length > 0, (query) => query.where('location_id', 'in', locationIds))
+    .groupBy('variant_id')
+    .select(['variant_id', sql<number>`coalesce(sum(on_hand - reserved - committed), 0)::int`.as('available')])
+    .execute();
   for (const row of rows) result.set(row.variant_id, row.available);
   return result;
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/runner.ts';
 import type { QuantityReading, VariantRef } from '../marketplaces/public.ts';
@@ -34,6 +36,7 @@ export async function scheduleReconcile(
 
 /** At boot: every connected connection gets its poll (a process that was down catches up at once). */
 export async function scheduleAllReconciles(em: EntityManager, delayMs: number): Promise<void> {
+  // TODO(tenant-db): at boot, before any business is in hand, one look-up over every business's connections and their jobs.
   const rows = await em.execute<{ id: string; business_id: string }[]>(
     `SELECT c.id, c.business_id FROM channel_connections c
       WHERE c.status = 'connected'
@@ -41,16 +44,6 @@ export async function scheduleAllReconciles(em: EntityManager, delayMs: number):
   );
   for (const row of rows) await scheduleReconcile(em, row.business_id, row.id, delayMs);
 }
-
-type ListedRow = {
-  listing_variant_id: string;
-  variant_id: string;
-  external_sku: string;
-  external_ref: VariantRef;
-  pushed_quantity: number | null;
-  quantity_cap: number | null;
-  quantity_buffer: number | null;
-};
 
 type Summary = { orders: number; recorded: number; failed: number; checked: number; drift: number; missing: number };
 
@@ -82,13 +75,21 @@ async function pollOrders(
 async function checkQuantities(deps: SyncDeps, connection: NonNullable<Awaited<ReturnType<typeof findSyncConnection>>>, summary: Summary) {
   const { em } = deps;
   const businessId = connection.business_id;
-  const rows = await em.execute<ListedRow[]>(
-    `SELECT lv.id AS listing_variant_id, lv.variant_id, lv.external_sku, lv.external_ref, lv.pushed_quantity, l.quantity_cap, l.quantity_buffer
-       FROM channel_listing_variants lv JOIN channel_listings l ON l.id = lv.listing_id AND l.status = 'active'
-      WHERE lv.business_id = ? AND lv.connection_id = ?
-      ORDER BY lv.external_sku`,
-    [businessId, connection.id],
-  );
+  const rows = await tenantDb(em, businessId)
+    .selectFrom('channel_listing_variants as lv')
+    .innerJoin('channel_listings as l', (join) => join.onRef('l.id', '=', 'lv.listing_id').on('l.status', '=', 'active'))
+    .where('lv.connection_id', '=', connection.id)
+    .select((eb) => [
+      'lv.id as listing_variant_id',
+      'lv.variant_id',
+      'lv.external_sku',
+      eb.ref('lv.external_ref').$castTo<VariantRef>().as('external_ref'),
+      'lv.pushed_quantity',
+      'l.quantity_cap',
+      'l.quantity_buffer',
+    ])
+    .orderBy('lv.external_sku')
+    .execute();
   if (rows.length === 0) return;
   const adapter = await connectionAdapter(deps, connection);
   const readings: QuantityReading[] = await (adapter.fetchQuantities as (refs: VariantRef[]) => Promise<QuantityReading[]>)(
@@ -102,15 +103,22 @@ async function checkQuantities(deps: SyncDeps, connection: NonNullable<Awaited<R
     sellingLocations(connection.settings),
   );
   await em.transactional(async (tx) => {
+    const db = tenantDb(tx, businessId);
     for (const row of rows) {
       const theirs = bySku.get(row.external_sku.toLowerCase());
       summary.checked++;
       if (theirs === undefined || theirs === null) {
         summary.missing++;
-        await tx.execute(
-          `UPDATE channel_listing_variants SET channel_quantity = NULL, channel_checked_at = now(), last_error = ?, last_error_at = now() WHERE id = ?`,
-          [`${row.external_sku} was not found on the platform`, row.listing_variant_id],
-        );
+        await db
+          .updateTable('channel_listing_variants')
+          .set({
+            channel_quantity: null,
+            channel_checked_at: sql`now()`,
+            last_error: `${row.external_sku} was not found on the platform`,
+            last_error_at: sql`now()`,
+          })
+          .where('id', '=', row.listing_variant_id)
+          .execute();
         continue;
       }
       const ours = pushableQuantity({
@@ -119,29 +127,37 @@ async function checkQuantities(deps: SyncDeps, connection: NonNullable<Awaited<R
         cap: row.quantity_cap,
       });
       if (theirs === ours) {
-        await tx.execute('UPDATE channel_listing_variants SET channel_quantity = ?, channel_checked_at = now() WHERE id = ?', [
-          theirs,
-          row.listing_variant_id,
-        ]);
-        await tx.execute(
-          `UPDATE sync_drift SET resolved_at = now(), resolution = 'in sync at reconciliation'
-            WHERE connection_id = ? AND variant_id = ? AND resolved_at IS NULL`,
-          [connection.id, row.variant_id],
-        );
+        await db
+          .updateTable('channel_listing_variants')
+          .set({ channel_quantity: theirs, channel_checked_at: sql`now()` })
+          .where('id', '=', row.listing_variant_id)
+          .execute();
+        await db
+          .updateTable('sync_drift')
+          .set({ resolved_at: sql`now()`, resolution: 'in sync at reconciliation' })
+          .where('connection_id', '=', connection.id)
+          .where('variant_id', '=', row.variant_id)
+          .where('resolved_at', 'is', null)
+          .execute();
         continue;
       }
       summary.drift++;
       // Forget what we think we pushed, so the push below sends ours even if it equals our record.
-      await tx.execute(
-        'UPDATE channel_listing_variants SET channel_quantity = ?, channel_checked_at = now(), pushed_quantity = NULL WHERE id = ?',
-        [theirs, row.listing_variant_id],
-      );
-      await tx.execute(
-        `INSERT INTO sync_drift (id, business_id, connection_id, variant_id, ours, theirs)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (connection_id, variant_id) WHERE resolved_at IS NULL DO UPDATE SET ours = excluded.ours, theirs = excluded.theirs`,
-        [newId(), businessId, connection.id, row.variant_id, ours, theirs],
-      );
+      await db
+        .updateTable('channel_listing_variants')
+        .set({ channel_quantity: theirs, channel_checked_at: sql`now()`, pushed_quantity: null })
+        .where('id', '=', row.listing_variant_id)
+        .execute();
+      await db
+        .insertInto('sync_drift')
+        .values({ id: newId(), connection_id: connection.id, variant_id: row.variant_id, ours, theirs })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['connection_id', 'variant_id'])
+            .where('resolved_at', 'is', null)
+            .doUpdateSet((eb) => ({ ours: eb.ref('excluded.ours'), theirs: eb.ref('excluded.theirs') })),
+        )
+        .execute();
       if (connection.sync_enabled) await enqueueQuantityPush(tx, businessId, row.variant_id);
     }
   });
@@ -161,10 +177,11 @@ export async function reconcileConnection(deps: SyncDeps, job: Job, pollMs: numb
   if (connection?.status !== 'connected') return;
   await scheduleReconcile(em, businessId, connectionId, pollMs);
 
-  const [clock] = await em.execute<{ now: Date; last_sync_at: Date | null; connected_at: Date | null }[]>(
-    'SELECT now() AS now, last_sync_at, connected_at FROM channel_connections WHERE id = ?',
-    [connectionId],
-  );
+  const clock = await tenantDb(em, businessId)
+    .selectFrom('channel_connections')
+    .where('id', '=', connectionId)
+    .select([sql<Date | string>`now()`.as('now'), 'last_sync_at', 'connected_at'])
+    .executeTakeFirst();
   // Driver values may arrive as text: make them dates.
   const startedAt = new Date(clock?.now ?? Date.now());
   const from = new Date(clock?.last_sync_at ?? clock?.connected_at ?? startedAt.getTime() - FIRST_LOOKBACK_MS);
@@ -188,12 +205,16 @@ export async function reconcileConnection(deps: SyncDeps, job: Job, pollMs: numb
         durationMs: Date.now() - started,
       },
     ]);
-    await noteConnectionError(em, connectionId, `Reconciliation: ${message}`);
+    await noteConnectionError(em, businessId, connectionId, `Reconciliation: ${message}`);
     // Reconnecting is the seller's move; a refusal will not change by asking again before the next poll.
     if (error instanceof ReconnectNeeded || (error instanceof PlatformError && !error.retryable)) return;
     throw error;
   }
-  await em.execute('UPDATE channel_connections SET last_sync_at = ?, updated_at = now() WHERE id = ?', [startedAt, connectionId]);
+  await tenantDb(em, businessId)
+    .updateTable('channel_connections')
+    .set({ last_sync_at: startedAt, updated_at: sql`now()` })
+    .where('id', '=', connectionId)
+    .execute();
   await writeSyncLog(em, [
     {
       businessId,

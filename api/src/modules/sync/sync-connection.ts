@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
-import { type AdapterDeps, type AnyAdapter, adapterFor, CONNECTION_COLUMNS, type ConnectionRow } from '../connections/public.ts';
+import { type AdapterDeps, type AnyAdapter, adapterFor, type ConnectionRow, connectionColumns } from '../connections/public.ts';
 import type { Platform } from '../marketplaces/public.ts';
 import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
 
@@ -26,23 +28,29 @@ export type SyncConnection = ConnectionRow & {
 
 export const platformNames: Record<Platform, string> = { ebay: 'eBay', shopify: 'Shopify', square: 'Square' };
 
-const SYNC_CONNECTION_SQL = `SELECT ${CONNECTION_COLUMNS.split(',')
-  .map((column) => `c.${column.trim()}`)
-  .join(', ')},
-       c.account_name, ch.sync_enabled, ch.quantity_buffer AS channel_buffer, ch.enabled AS channel_enabled
-  FROM channel_connections c JOIN sales_channels ch ON ch.id = c.channel_id`;
-
 export async function findSyncConnection(em: EntityManager, businessId: string, connectionId: string): Promise<SyncConnection | null> {
-  const [row] = await em.execute<SyncConnection[]>(`${SYNC_CONNECTION_SQL} WHERE c.business_id = ? AND c.id = ?`, [
-    businessId,
-    connectionId,
-  ]);
+  const row = await tenantDb(em, businessId)
+    .selectFrom('channel_connections as c')
+    .innerJoin('sales_channels as ch', 'ch.id', 'c.channel_id')
+    .where('c.id', '=', connectionId)
+    .select(connectionColumns.map((column) => `c.${column}` as const))
+    .select(['c.account_name', 'ch.sync_enabled', 'ch.quantity_buffer as channel_buffer', 'ch.enabled as channel_enabled'])
+    // CHECK constraints hold platform, environment and status to ConnectionRow's values.
+    .$castTo<SyncConnection>()
+    .executeTakeFirst();
   return row ? { ...row, settings: row.settings ?? {} } : null;
 }
 
 /** Public webhooks name only the connection; the row says which business it belongs to. */
 export async function findConnectionForWebhook(em: EntityManager, platform: string, connectionId: string): Promise<SyncConnection | null> {
-  const [row] = await em.execute<SyncConnection[]>(`${SYNC_CONNECTION_SQL} WHERE c.id = ? AND c.platform = ?`, [connectionId, platform]);
+  // TODO(tenant-db): a webhook names no business until this row is found: the look-up crosses businesses by design.
+  const [row] = await em.execute<SyncConnection[]>(
+    `SELECT ${connectionColumns.map((column) => `c.${column}`).join(', ')},
+            c.account_name, ch.sync_enabled, ch.quantity_buffer AS channel_buffer, ch.enabled AS channel_enabled
+       FROM channel_connections c JOIN sales_channels ch ON ch.id = c.channel_id
+      WHERE c.id = ? AND c.platform = ?`,
+    [connectionId, platform],
+  );
   return row ? { ...row, settings: row.settings ?? {} } : null;
 }
 
@@ -86,9 +94,10 @@ function describeFailure(error: unknown, name: string): AppError {
 }
 
 /** Marks the connection's last error (shown on sync health); never touches its status. */
-export async function noteConnectionError(em: EntityManager, connectionId: string, message: string): Promise<void> {
-  await em.execute('UPDATE channel_connections SET last_error = ?, last_error_at = now(), updated_at = now() WHERE id = ?', [
-    message.slice(0, 1_000),
-    connectionId,
-  ]);
+export async function noteConnectionError(em: EntityManager, businessId: string, connectionId: string, message: string): Promise<void> {
+  await tenantDb(em, businessId)
+    .updateTable('channel_connections')
+    .set({ last_error: message.slice(0, 1_000), last_error_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', connectionId)
+    .execute();
 }

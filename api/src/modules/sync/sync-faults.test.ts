@@ -70,7 +70,7 @@ describe('platform faults', () => {
   });
 
   it('token expiry mid-sync: eBay answers 401, the token is refreshed once, the push lands', async () => {
-    const before = await loadSecrets(w.t.orm.em.fork(), TEST_TOKEN_KEY, connections.ebay);
+    const before = await loadSecrets(w.t.orm.em.fork(), TEST_TOKEN_KEY, w.owner.businessId, connections.ebay);
     w.ebay.control.advanceClock('3h');
     w.ebay.control.clearRequests();
     await adjust(w, variant(shoe, '9'), 1);
@@ -80,7 +80,7 @@ describe('platform faults', () => {
     expect(refreshes).toHaveLength(1);
     const writes = ebayQuantityWrites(sku(shoe, '9'));
     expect(writes.map((r) => r.status)).toEqual([401, 200]);
-    const after = await loadSecrets(w.t.orm.em.fork(), TEST_TOKEN_KEY, connections.ebay);
+    const after = await loadSecrets(w.t.orm.em.fork(), TEST_TOKEN_KEY, w.owner.businessId, connections.ebay);
     expect(after.token?.accessToken).not.toBe(before.token?.accessToken);
     const [row] = await w.t.orm.em
       .fork()

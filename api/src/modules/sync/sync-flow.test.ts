@@ -244,11 +244,15 @@ describe('bad input and other businesses', () => {
     const missing = await w.call('POST', '/listings', { product_id: product.id });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.details[0].field).toBe('connection_id');
-    const negative = await w.call('PATCH', `/listings/00000000-0000-4000-8000-000000000000`, { quantity_cap: -1 });
+    const [listing] = await w.t.orm.em.fork().execute<{ id: string }[]>('SELECT id FROM channel_listings ORDER BY created_at LIMIT 1');
+    const negative = await w.call('PATCH', `/listings/${listing?.id}`, { quantity_cap: -1 });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().error.details[0].field).toBe('quantity_cap');
-    const unknownField = await w.call('PATCH', `/listings/00000000-0000-4000-8000-000000000000`, { quantity: 3 });
+    const unknownField = await w.call('PATCH', `/listings/${listing?.id}`, { quantity: 3 });
     expect(unknownField.statusCode).toBe(400);
+    // A listing that is not the business's is not found, whatever the body says (platform/owned-ids.ts).
+    const unknownListing = await w.call('PATCH', `/listings/00000000-0000-4000-8000-000000000000`, { quantity_cap: -1 });
+    expect(unknownListing.statusCode).toBe(404);
     const badCursor = await w.call('GET', '/listings/inventory-control?cursor=nope');
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.json().error.details[0].field).toBe('cursor');

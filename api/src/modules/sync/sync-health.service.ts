@@ -1,27 +1,54 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ConnectionHealth, Drift, SyncHealth } from '@tradepost/shared/schemas/sync.ts';
+import type { ConnectionHealth, SyncHealth } from '@tradepost/shared/schemas/sync.ts';
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 const int = (value: unknown) => Number(value ?? 0);
 
-type ConnectionRow = Pick<
-  ConnectionHealth,
-  'platform' | 'account_name' | 'environment' | 'status' | 'status_reason' | 'sync_enabled' | 'last_error'
-> & {
-  id: string;
-  last_sync_at: Date | null;
-  last_error_at: Date | null;
-};
-
 /** Rows of a per-connection aggregate, by connection id. */
-async function byConnection<T extends { connection_id: string }>(
-  em: EntityManager,
-  sql: string,
-  params: unknown[],
-): Promise<Map<string, T>> {
-  const rows = await em.execute<T[]>(sql, params);
-  return new Map(rows.map((row) => [row.connection_id, row]));
-}
+const byConnection = <T extends { connection_id: string }>(rows: T[]): Map<string, T> =>
+  new Map(rows.map((row) => [row.connection_id, row]));
+
+/** `count(*) FILTER (WHERE …)`: PostgreSQL's bigint, as the text the driver gives (`int` reads it). */
+const countWhere = (condition: RawBuilder<unknown>) => sql<string>`count(*) FILTER (WHERE ${condition})`;
+
+/** The jobs that concern a connection: those naming it, and pushes, webhook events and batches of its rows. */
+const jobOfConnection = (eb: ExpressionBuilder<DB & { c: DB['channel_connections']; j: DB['jobs'] }, 'c' | 'j'>) =>
+  eb.or([
+    eb(sql`j.payload ->> 'connectionId'`, '=', sql`c.id::text`),
+    eb.and([
+      eb('j.kind', 'in', ['sync.push_quantity', 'sync.push_price']),
+      eb.exists(
+        eb
+          .selectFrom('channel_listing_variants as lv')
+          .select('lv.id')
+          .whereRef('lv.connection_id', '=', 'c.id')
+          .where(sql`lv.variant_id::text`, '=', sql`j.payload ->> 'variantId'`),
+      ),
+    ]),
+    eb.and([
+      eb('j.kind', '=', 'sync.webhook_event'),
+      eb.exists(
+        eb
+          .selectFrom('webhook_events as we')
+          .select('we.id')
+          .whereRef('we.connection_id', '=', 'c.id')
+          .where(sql`we.id::text`, '=', sql`j.payload ->> 'eventId'`),
+      ),
+    ]),
+    eb.and([
+      eb('j.kind', '=', 'batch.run'),
+      eb.exists(
+        eb
+          .selectFrom('batch_operations as b')
+          .select('b.id')
+          .whereRef('b.connection_id', '=', 'c.id')
+          .where(sql`b.id::text`, '=', sql`j.payload ->> 'batchId'`),
+      ),
+    ]),
+  ]);
 
 /**
  * Per connection: status, last success, the last 24 hours of calls (error rate and an hourly
@@ -31,80 +58,114 @@ async function byConnection<T extends { connection_id: string }>(
 export async function syncHealth(em: EntityManager, businessId: string): Promise<SyncHealth> {
   const [clock] = await em.execute<{ now: Date; hour: Date }[]>("SELECT now() AS now, date_trunc('hour', now()) AS hour");
   const now = clock?.now ?? new Date();
-  const connections = await em.execute<ConnectionRow[]>(
-    `SELECT c.id, c.platform, c.account_name, c.environment, c.status, c.status_reason, ch.sync_enabled, c.last_sync_at, c.last_error, c.last_error_at
-       FROM channel_connections c JOIN sales_channels ch ON ch.id = c.channel_id
-      WHERE c.business_id = ?
-      ORDER BY c.status = 'disconnected', array_position(ARRAY['ebay', 'shopify', 'square'], c.platform)`,
-    [businessId],
-  );
+  const db = tenantDb(em, businessId);
+  const connections = await db
+    .selectFrom('channel_connections as c')
+    .innerJoin('sales_channels as ch', 'ch.id', 'c.channel_id')
+    .select([
+      'c.id',
+      'c.platform',
+      'c.account_name',
+      'c.environment',
+      'c.status',
+      'c.status_reason',
+      'ch.sync_enabled',
+      'c.last_sync_at',
+      'c.last_error',
+      'c.last_error_at',
+    ])
+    // CHECK constraints hold platform, environment and status to the connection's values.
+    .$narrowType<Pick<ConnectionHealth, 'platform' | 'environment' | 'status'>>()
+    .orderBy(sql`c.status = 'disconnected'`)
+    .orderBy(sql`array_position(ARRAY['ebay', 'shopify', 'square'], c.platform)`)
+    .execute();
   if (connections.length === 0) return { generated_at: new Date(now).toISOString(), connections: [] };
 
-  const lastSuccess = await byConnection<{ connection_id: string; at: Date }>(
-    em,
-    'SELECT connection_id, max(created_at) AS at FROM sync_log WHERE business_id = ? AND ok GROUP BY connection_id',
-    [businessId],
+  const lastSuccess = byConnection(
+    await db
+      .selectFrom('sync_log')
+      .where('ok', '=', true)
+      .groupBy('connection_id')
+      .select((eb) => ['connection_id', eb.fn.max('created_at').as('at')])
+      .execute(),
   );
-  const hourly = await em.execute<{ connection_id: string; hour: Date; ok: string; failed: string }[]>(
-    `SELECT connection_id, date_trunc('hour', created_at) AS hour, count(*) FILTER (WHERE ok) AS ok, count(*) FILTER (WHERE NOT ok) AS failed
-       FROM sync_log WHERE business_id = ? AND created_at >= date_trunc('hour', now()) - interval '23 hours'
-      GROUP BY 1, 2`,
-    [businessId],
+  const hour = sql<string>`date_trunc('hour', created_at)`;
+  const hourly = await db
+    .selectFrom('sync_log')
+    .where('created_at', '>=', sql<string>`date_trunc('hour', now()) - interval '23 hours'`)
+    .groupBy(['connection_id', hour])
+    .select(['connection_id', hour.as('hour'), countWhere(sql`ok`).as('ok'), countWhere(sql`NOT ok`).as('failed')])
+    .execute();
+  const jobs = byConnection(
+    await db
+      .selectFrom('channel_connections as c')
+      .innerJoin('jobs as j', (join) => join.on(jobOfConnection))
+      .where((eb) =>
+        eb.or([
+          eb('j.status', 'in', ['queued', 'running']),
+          eb.and([eb('j.status', '=', 'failed'), eb('j.finished_at', '>', sql<string>`now() - interval '24 hours'`)]),
+        ]),
+      )
+      .groupBy('c.id')
+      .select([
+        'c.id as connection_id',
+        countWhere(sql`j.status = 'queued' AND j.kind NOT IN ('sync.reconcile', 'sync.refresh_token')`).as('queued'),
+        countWhere(sql`j.status = 'running'`).as('running'),
+        countWhere(sql`j.status = 'failed'`).as('failed_24h'),
+      ])
+      .execute(),
   );
-  const jobs = await byConnection<{ connection_id: string; queued: string; running: string; failed_24h: string }>(
-    em,
-    `SELECT c.id AS connection_id,
-            count(*) FILTER (WHERE j.status = 'queued' AND j.kind NOT IN ('sync.reconcile', 'sync.refresh_token')) AS queued,
-            count(*) FILTER (WHERE j.status = 'running') AS running,
-            count(*) FILTER (WHERE j.status = 'failed') AS failed_24h
-       FROM channel_connections c
-       JOIN jobs j ON j.business_id = c.business_id AND (
-              j.payload ->> 'connectionId' = c.id::text
-           OR (j.kind IN ('sync.push_quantity', 'sync.push_price') AND EXISTS (
-                 SELECT 1 FROM channel_listing_variants lv WHERE lv.connection_id = c.id AND lv.variant_id::text = j.payload ->> 'variantId'))
-           OR (j.kind = 'sync.webhook_event' AND EXISTS (
-                 SELECT 1 FROM webhook_events we WHERE we.connection_id = c.id AND we.id::text = j.payload ->> 'eventId'))
-           OR (j.kind = 'batch.run' AND EXISTS (
-                 SELECT 1 FROM batch_operations b WHERE b.connection_id = c.id AND b.id::text = j.payload ->> 'batchId')))
-      WHERE c.business_id = ?
-        AND (j.status IN ('queued', 'running') OR (j.status = 'failed' AND j.finished_at > now() - interval '24 hours'))
-      GROUP BY c.id`,
-    [businessId],
+  const listings = byConnection(
+    await db
+      .selectFrom('channel_listings')
+      .groupBy('connection_id')
+      .select([
+        'connection_id',
+        countWhere(sql`status = 'active'`).as('active'),
+        countWhere(sql`status = 'error' OR (status = 'active' AND last_error IS NOT NULL)`).as('errors'),
+      ])
+      .execute(),
   );
-  const listings = await byConnection<{ connection_id: string; active: string; errors: string }>(
-    em,
-    `SELECT connection_id, count(*) FILTER (WHERE status = 'active') AS active,
-            count(*) FILTER (WHERE status = 'error' OR (status = 'active' AND last_error IS NOT NULL)) AS errors
-       FROM channel_listings WHERE business_id = ? GROUP BY connection_id`,
-    [businessId],
+  const drift = await db
+    .selectFrom('sync_drift as d')
+    .leftJoin('variants as v', 'v.id', 'd.variant_id')
+    .leftJoin('products as p', 'p.id', 'v.product_id')
+    .where('d.resolved_at', 'is', null)
+    .select([
+      'd.id',
+      'd.connection_id',
+      'd.variant_id',
+      'v.product_id',
+      'p.title',
+      'v.size',
+      'v.sku',
+      'd.ours',
+      'd.theirs',
+      'd.detected_at',
+    ])
+    .orderBy('d.detected_at', 'desc')
+    .limit(500)
+    .execute();
+  const webhooks = byConnection(
+    await db
+      .selectFrom('webhook_events')
+      .groupBy('connection_id')
+      .select((eb) => [
+        'connection_id',
+        eb.fn.max('received_at').as('last_received_at'),
+        countWhere(sql`received_at > now() - interval '24 hours'`).as('received_24h'),
+        countWhere(sql`status = 'failed'`).as('failed'),
+        countWhere(sql`status = 'received'`).as('pending'),
+      ])
+      .execute(),
   );
-  const drift = await em.execute<(Omit<Drift, 'detected_at'> & { connection_id: string; detected_at: Date })[]>(
-    `SELECT d.id, d.connection_id, d.variant_id, v.product_id, p.title, v.size, v.sku, d.ours, d.theirs, d.detected_at
-       FROM sync_drift d LEFT JOIN variants v ON v.id = d.variant_id LEFT JOIN products p ON p.id = v.product_id
-      WHERE d.business_id = ? AND d.resolved_at IS NULL
-      ORDER BY d.detected_at DESC LIMIT 500`,
-    [businessId],
-  );
-  const webhooks = await byConnection<{
-    connection_id: string;
-    last_received_at: Date | null;
-    received_24h: string;
-    failed: string;
-    pending: string;
-  }>(
-    em,
-    `SELECT connection_id, max(received_at) AS last_received_at,
-            count(*) FILTER (WHERE received_at > now() - interval '24 hours') AS received_24h,
-            count(*) FILTER (WHERE status = 'failed') AS failed,
-            count(*) FILTER (WHERE status = 'received') AS pending
-       FROM webhook_events WHERE business_id = ? GROUP BY connection_id`,
-    [businessId],
-  );
-  const rejections = await byConnection<{ connection_id: string; rejected: string }>(
-    em,
-    `SELECT connection_id, count(*) AS rejected FROM webhook_rejections
-      WHERE business_id = ? AND received_at > now() - interval '24 hours' GROUP BY connection_id`,
-    [businessId],
+  const rejections = byConnection(
+    await db
+      .selectFrom('webhook_rejections')
+      .where('received_at', '>', sql<string>`now() - interval '24 hours'`)
+      .groupBy('connection_id')
+      .select((eb) => ['connection_id', eb.fn.countAll<string>().as('rejected')])
+      .execute(),
   );
 
   const firstHour = new Date(clock?.hour ?? now).getTime() - 23 * 3_600_000;

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SyncOperation } from '@tradepost/shared/schemas/sync.ts';
+import type { SyncLogEntry, SyncOperation } from '@tradepost/shared/schemas/sync.ts';
+import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 
 export type SyncLogInput = {
   businessId: string;
@@ -46,31 +49,51 @@ export function trimForLog(value: unknown, depth = 0): unknown {
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(trimForLog(value)));
 
-/** One line of the sync log per item sent to (or read from) a platform. */
+/** One line of the sync log per item sent to (or read from) a platform: one statement per business. */
 export async function writeSyncLog(em: EntityManager, entries: SyncLogInput[]): Promise<void> {
-  for (const entry of entries) {
-    await em.execute(
-      `INSERT INTO sync_log (id, business_id, connection_id, variant_id, batch_id, operation, ok, quantity, price_cents, error,
-                             request, response, duration_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
-      [
-        newId(),
-        entry.businessId,
-        entry.connectionId,
-        entry.variantId ?? null,
-        entry.batchId ?? null,
-        entry.operation,
-        entry.ok,
-        entry.quantity ?? null,
-        entry.priceCents ?? null,
-        entry.error ? entry.error.slice(0, 2_000) : null,
-        json(entry.request),
-        json(entry.response),
-        entry.durationMs === undefined || entry.durationMs === null ? null : Math.round(entry.durationMs),
-      ],
-    );
+  for (const businessId of new Set(entries.map((entry) => entry.businessId))) {
+    const rows = entries.filter((entry) => entry.businessId === businessId).map(logRow);
+    await tenantDb(em, businessId).insertInto('sync_log').values(rows).execute();
   }
 }
 
+const logRow = (entry: SyncLogInput) => ({
+  id: newId(),
+  connection_id: entry.connectionId,
+  variant_id: entry.variantId ?? null,
+  batch_id: entry.batchId ?? null,
+  operation: entry.operation,
+  ok: entry.ok,
+  quantity: entry.quantity ?? null,
+  price_cents: entry.priceCents ?? null,
+  error: entry.error ? entry.error.slice(0, 2_000) : null,
+  request: json(entry.request),
+  response: json(entry.response),
+  duration_ms: entry.durationMs === undefined || entry.durationMs === null ? null : Math.round(entry.durationMs),
+});
+
 /** A short reason for any thrown value, for the log and the screens. */
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
+
+/** Entries of the sync log as screens show them (with the connection's platform); callers add the filter, order and limit. */
+export const syncLogEntries = (db: Kysely<DB>) =>
+  db
+    .selectFrom('sync_log as s')
+    .innerJoin('channel_connections as c', 'c.id', 's.connection_id')
+    .select([
+      's.id',
+      's.connection_id',
+      'c.platform',
+      's.variant_id',
+      's.operation',
+      's.ok',
+      's.quantity',
+      's.price_cents',
+      's.error',
+      's.request',
+      's.response',
+      's.duration_ms',
+      's.created_at',
+    ])
+    // CHECK constraints hold the connection's platform and the log's operation to their values.
+    .$narrowType<Pick<SyncLogEntry, 'platform' | 'operation'>>();

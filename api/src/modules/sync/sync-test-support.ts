@@ -106,14 +106,14 @@ export async function connect(world: SyncWorld, platform: Platform, businessId =
       return_policy_id: account.ebay.returnPolicyId,
     };
   await em.execute('UPDATE channel_connections SET settings = ?::jsonb WHERE id = ?', [JSON.stringify(settings), connectionId]);
-  const secrets = await loadSecrets(em, TEST_TOKEN_KEY, connectionId);
+  const secrets = await loadSecrets(em, TEST_TOKEN_KEY, businessId, connectionId);
   if (platform === 'ebay') {
     const verificationToken = `verify-${connectionId.replaceAll('-', '')}`;
-    await saveSecrets(em, TEST_TOKEN_KEY, connectionId, { ...secrets, webhookSignatureKey: verificationToken });
+    await saveSecrets(em, TEST_TOKEN_KEY, businessId, connectionId, { ...secrets, webhookSignatureKey: verificationToken });
     await adapter.registerWebhooks({ url, verificationToken, alertEmail: 'alerts@sync-kicks.test' });
   } else {
     const { signatureKey } = await adapter.registerWebhooks({ url });
-    if (signatureKey) await saveSecrets(em, TEST_TOKEN_KEY, connectionId, { ...secrets, webhookSignatureKey: signatureKey });
+    if (signatureKey) await saveSecrets(em, TEST_TOKEN_KEY, businessId, connectionId, { ...secrets, webhookSignatureKey: signatureKey });
   }
   return connectionId;
 }

@@ -231,7 +231,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       const em = app.orm.em.fork();
       const connection = await findConnectionForWebhook(em, 'ebay', request.params.connectionId);
       if (!connection || connection.status === 'disconnected') throw new NotFound('No webhook endpoint here');
-      const secrets = await loadSecrets(em, app.tokenKey, connection.id).catch(() => null);
+      const secrets = await loadSecrets(em, app.tokenKey, connection.business_id, connection.id).catch(() => null);
       if (!secrets?.webhookSignatureKey) throw new NotFound('No webhook endpoint here');
       return {
         challengeResponse: ebayChallengeResponse(

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExternalOrder } from '@tradepost/shared/schemas/sales.ts';
+import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/runner.ts';
 import type { WebhookEvent } from '../marketplaces/public.ts';
@@ -25,24 +27,26 @@ export async function storeWebhookEvents(
   let stored = 0;
   let duplicates = 0;
   await em.transactional(async (tx) => {
+    const db = tenantDb(tx, connection.business_id);
     for (const event of events) {
       const payload: StoredEvent = { order_id: event.orderId ?? null, order: event.order ?? null, body: event.payload };
-      const [row] = await tx.execute<{ id: string; inserted: boolean }[]>(
-        `INSERT INTO webhook_events (id, business_id, connection_id, platform, event_id, topic, kind, payload)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-         ON CONFLICT (connection_id, event_id) DO UPDATE SET deliveries = webhook_events.deliveries + 1
-         RETURNING id, (xmax = 0) AS inserted`,
-        [
-          newId(),
-          connection.business_id,
-          connection.id,
-          connection.platform,
-          event.eventId.slice(0, 300),
-          event.topic.slice(0, 200) || 'unknown',
-          event.kind,
-          JSON.stringify(payload),
-        ],
-      );
+      const row = await db
+        .insertInto('webhook_events')
+        .values({
+          id: newId(),
+          connection_id: connection.id,
+          platform: connection.platform,
+          event_id: event.eventId.slice(0, 300),
+          topic: event.topic.slice(0, 200) || 'unknown',
+          kind: event.kind,
+          payload: JSON.stringify(payload),
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['connection_id', 'event_id']).doUpdateSet((eb) => ({ deliveries: eb('webhook_events.deliveries', '+', 1) })),
+        )
+        // xmax is 0 on a row this statement inserted, and set on one it updated.
+        .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
+        .executeTakeFirst();
       if (!row?.inserted) {
         duplicates++;
         continue;
@@ -64,22 +68,25 @@ export async function recordRejection(
   reason: string,
   remoteIp: string | null,
 ): Promise<void> {
-  await em.execute('INSERT INTO webhook_rejections (id, business_id, connection_id, reason, remote_ip) VALUES (?, ?, ?, ?, ?)', [
-    newId(),
-    connection.business_id,
-    connection.id,
-    reason.slice(0, 300),
-    remoteIp,
-  ]);
+  await tenantDb(em, connection.business_id)
+    .insertInto('webhook_rejections')
+    .values({ id: newId(), connection_id: connection.id, reason: reason.slice(0, 300), remote_ip: remoteIp })
+    .execute();
 }
 
-type EventRow = { id: string; connection_id: string; kind: WebhookEvent['kind']; topic: string; status: string; payload: StoredEvent };
-
-async function finishEvent(em: EntityManager, id: string, status: 'processed' | 'ignored' | 'failed', error: string | null) {
-  await em.execute(
-    `UPDATE webhook_events SET status = ?, error = ?, processed_at = CASE WHEN ? = 'failed' THEN processed_at ELSE now() END WHERE id = ?`,
-    [status, error, status, id],
-  );
+async function finishEvent(
+  em: EntityManager,
+  businessId: string,
+  id: string,
+  status: 'processed' | 'ignored' | 'failed',
+  error: string | null,
+) {
+  await tenantDb(em, businessId)
+    .updateTable('webhook_events')
+    // A failed event keeps the time it was last processed, if any.
+    .set({ status, error, ...(status === 'failed' ? {} : { processed_at: sql`now()` }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -91,10 +98,13 @@ async function finishEvent(em: EntityManager, id: string, status: 'processed' | 
 export async function processWebhookEvent(deps: SyncDeps, job: Job): Promise<void> {
   const { em } = deps;
   const businessId = job.businessId ?? '';
-  const [event] = await em.execute<EventRow[]>(
-    'SELECT id, connection_id, kind, topic, status, payload FROM webhook_events WHERE business_id = ? AND id = ?',
-    [businessId, String(job.payload.eventId ?? '')],
-  );
+  const event = await tenantDb(em, businessId)
+    .selectFrom('webhook_events')
+    .where('id', '=', String(job.payload.eventId ?? ''))
+    .select((eb) => ['id', 'connection_id', 'kind', 'topic', 'status', eb.ref('payload').$castTo<StoredEvent>().as('payload')])
+    // storeWebhookEvents wrote the kind from a WebhookEvent.
+    .$narrowType<{ kind: WebhookEvent['kind'] }>()
+    .executeTakeFirst();
   if (!event || event.status === 'processed' || event.status === 'ignored') return;
   const connection = await findSyncConnection(em, businessId, event.connection_id);
   if (!connection) return;
@@ -105,30 +115,38 @@ export async function processWebhookEvent(deps: SyncDeps, job: Job): Promise<voi
         let order = event.payload.order;
         if (!order && orderId) order = await (await connectionAdapter(deps, connection)).fetchOrder(orderId);
         if (!order) {
-          if (!orderId) return finishEvent(em, event.id, 'ignored', 'the event names no order');
+          if (!orderId) return finishEvent(em, businessId, event.id, 'ignored', 'the event names no order');
           // Platforms index new orders a moment after notifying: ask again later.
           throw new Error(`order ${orderId} is not on the platform yet`);
         }
         const result = await importMarketplaceOrder(em, connection, order, 'webhook');
         return finishEvent(
           em,
+          businessId,
           event.id,
           result.outcome === 'invalid' ? 'failed' : 'processed',
           result.outcome === 'invalid' ? result.detail : null,
         );
       }
       case 'uninstalled':
-        await em.execute(
-          `UPDATE channel_connections SET status = 'reconnect_needed', status_reason = ?, last_error = ?, last_error_at = now(), updated_at = now()
-            WHERE id = ? AND status = 'connected'`,
-          [`The platform reported ${event.topic}: connect again to keep selling there`, `Webhook ${event.topic}`, connection.id],
-        );
-        return finishEvent(em, event.id, 'processed', null);
+        await tenantDb(em, businessId)
+          .updateTable('channel_connections')
+          .set({
+            status: 'reconnect_needed',
+            status_reason: `The platform reported ${event.topic}: connect again to keep selling there`,
+            last_error: `Webhook ${event.topic}`,
+            last_error_at: sql`now()`,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', connection.id)
+          .where('status', '=', 'connected')
+          .execute();
+        return finishEvent(em, businessId, event.id, 'processed', null);
       default:
-        return finishEvent(em, event.id, 'ignored', null);
+        return finishEvent(em, businessId, event.id, 'ignored', null);
     }
   } catch (error) {
-    await finishEvent(em, event.id, 'failed', messageOf(error));
+    await finishEvent(em, businessId, event.id, 'failed', messageOf(error));
     // Asking again will not help until the seller reconnects; the reconciliation poll catches up then.
     if (error instanceof ReconnectNeeded) return;
     throw error;

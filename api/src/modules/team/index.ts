@@ -8,5 +8,6 @@ export const teamModule = defineModule({
   entities: [Invitation],
   apiRoutes: [invitationRoutes],
   businessRoutes: [teamRoutes],
+  ownedIds: { invitationId: { table: 'invitations', notFound: 'Invitation not found' } },
   permissions: ['team:manage'],
 });

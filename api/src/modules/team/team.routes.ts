@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { requires } from '../../plugins/access.ts';
-import { accessLists, sessionResponse } from '../auth/public.ts';
+import { accessLists, noStore, sessionResponse } from '../auth/public.ts';
 import { acceptInvitation, invite, listInvitations, listMembers, previewInvitation, revokeInvitation } from './team.service.ts';
 
 const createdInvitationSchema = z.object({ invitation: invitationSchema, accept_path: z.string() });
@@ -85,6 +85,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config; mailer: Mailer 
 export const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const tags = ['team'];
   const access = accessLists(config);
+  // The preview names the invitee; the acceptance carries a session token.
+  app.addHook('onSend', noStore);
 
   app.get(
     '/invitations/:token',

@@ -4,7 +4,16 @@ import type { AcceptInvitationBody, Invitation as InvitationDto, TeamMember } fr
 import { Conflict, NotFound } from '../../errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { Session } from '../auth/public.ts';
-import { hashPassword, hashToken, newLinkToken, openSession, User, userDisplayName, usernameForEmail } from '../auth/public.ts';
+import {
+  assertStrongPassword,
+  hashPassword,
+  hashToken,
+  newLinkToken,
+  openSession,
+  User,
+  userDisplayName,
+  usernameForEmail,
+} from '../auth/public.ts';
 import { Invitation } from './invitation.entity.ts';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -115,6 +124,8 @@ export async function acceptInvitation(
   input: AcceptInvitationBody & { password: string },
   userAgent: string | undefined,
 ): Promise<Session> {
+  const invited = await liveInvitation(em, token);
+  await assertStrongPassword(input.password, [invited.email, input.first_name, input.last_name, invited.business.name]);
   const passwordHash = await hashPassword(input.password);
   return em.transactional(async (tx) => {
     const invitation = await liveInvitation(tx, token);

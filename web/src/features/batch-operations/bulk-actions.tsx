@@ -4,10 +4,10 @@ import type { BatchOperation, CreateBatchBody, MarketplaceProduct } from '@trade
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
 import { useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { platformLabels } from '../connections/connection-labels.ts';
 import { ConfirmDialog } from '../forms/confirm-dialog.tsx';
 import { ButtonLink } from '../navigation/router-link.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { operationLabels } from './batch-labels.ts';
 import { BatchProgress } from './batch-progress.tsx';
 import { PriceChangeDialog } from './price-change-dialog.tsx';

@@ -23,8 +23,8 @@ import {
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import { useEffect } from 'react';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { useBatchUpdates } from '../realtime/use-batch-updates.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 const BATCH_PAGE_SIZE = 25;
 export const ITEM_PAGE_SIZE = 200;

@@ -26,7 +26,7 @@ import {
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type ProductsFilter = Pick<MarketplaceProductsQuery, 'scope' | 'status' | 'search'>;
 

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { saveFile, today } from './save-file.ts';
 
 /**

@@ -2,8 +2,8 @@ import { Button, makeStyles, Spinner } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import { useState } from 'react';
-import { useBusinessScope } from '../catalog/use-business-id.ts';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../session/use-business-scope.ts';
 import { downloadCatalogCsv } from './catalog-export.ts';
 import { ImportDialog } from './import-dialog.tsx';
 

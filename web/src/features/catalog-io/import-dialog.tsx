@@ -32,8 +32,8 @@ import {
 } from '@tradepost/shared/schemas/catalog-io.ts';
 import { type DragEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 import { previewWithCommitErrors, summaryChips } from './import-rows.ts';
 import { saveFile } from './save-file.ts';

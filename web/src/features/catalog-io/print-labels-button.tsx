@@ -22,9 +22,9 @@ import { PrintRegular } from '@fluentui/react-icons';
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import { type LabelLayout, type LabelVariant, MAX_LABELS_PER_PDF } from '@tradepost/shared/schemas/catalog-io.ts';
 import { useEffect, useState } from 'react';
-import { type BusinessScope, useBusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import { LoadFailed } from '../layout/load-failed.tsx';
+import { type BusinessScope, useBusinessScope } from '../session/use-business-scope.ts';
 import { PdfUnavailableError, useDownloadLabels, useLabelSvg, useLabelVariants } from './use-labels.ts';
 
 const useStyles = makeStyles({

@@ -2,7 +2,7 @@ import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/r
 import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
 import { type ImportPreview, type ImportResult, importPreviewSchema, importResultSchema } from '@tradepost/shared/schemas/catalog-io.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /** The file goes out as it is: a Blob body keeps its own Content-Type (text/csv) through the API client. */
 const csvBody = (text: string) => new Blob([text], { type: 'text/csv' });

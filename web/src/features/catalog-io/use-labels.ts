@@ -3,7 +3,7 @@ import { labelKeys } from '@tradepost/shared/query/catalog-io.ts';
 import { type LabelLayout, type LabelsPdfBody, type LabelVariant, labelVariantSchema } from '@tradepost/shared/schemas/catalog-io.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { saveFile, today } from './save-file.ts';
 
 /** What each variant's label shows, with its stock on hand (the default number of copies). */

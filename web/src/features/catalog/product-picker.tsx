@@ -1,11 +1,11 @@
 import { Button, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { type ReactNode, useState } from 'react';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { ProductSearchBox } from './product-search-box.tsx';
 import { SizeStockChips } from './size-stock-chips.tsx';
-import type { BusinessScope } from './use-business-id.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 import { productSearchQuery, useLastAnswer, useProductSearch } from './use-products.ts';
 
 const useStyles = makeStyles({

@@ -2,7 +2,7 @@ import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/r
 import { catalogKeys } from '@tradepost/shared/query/catalog.ts';
 import { type CreateProductBody, type Product, productSchema } from '@tradepost/shared/schemas/catalog.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from './use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /** POST /products: the new product shows at the top of every product list at once. */
 export function useCreateProduct(scope: BusinessScope | undefined): UseMutationResult<Product, Error, CreateProductBody> {

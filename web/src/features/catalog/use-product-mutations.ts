@@ -8,7 +8,7 @@ import {
   type UpdateProductBody,
 } from '@tradepost/shared/schemas/catalog.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from './use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 const productPath = (scope: BusinessScope, productId: string) => `${scope.basePath}/products/${encodeURIComponent(productId)}`;
 

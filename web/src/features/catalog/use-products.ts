@@ -23,8 +23,8 @@ import {
 } from '@tradepost/shared/schemas/catalog.ts';
 import { useRef } from 'react';
 import { api } from '../../app/api.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { filterQuery } from './product-filters.ts';
-import type { BusinessScope } from './use-business-id.ts';
 
 export const PRODUCT_PAGE_SIZE = 50;
 

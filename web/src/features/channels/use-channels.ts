@@ -4,7 +4,7 @@ import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type Channel, channelSchema, type updateChannelBodySchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type ChannelUpdate = z.input<typeof updateChannelBodySchema>;
 

@@ -19,8 +19,8 @@ import { OpenRegular } from '@fluentui/react-icons';
 import type { AuthorizeConnectionBody, ConnectionEnvironment, PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { callbackUrlFor, environmentHints, environmentLabels, platformLabels, simulatorDefaults } from './connection-labels.ts';
 import { useAuthorizeConnection } from './use-connections.ts';
 

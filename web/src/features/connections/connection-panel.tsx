@@ -16,11 +16,11 @@ import { ArrowSyncRegular, BeakerRegular, LinkDismissRegular, LinkRegular, PlugC
 import type { Connection, PlatformConnection, UpdateConnectionBody } from '@tradepost/shared/schemas/connections.ts';
 import { type ReactNode, useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { ConfirmDialog } from '../forms/confirm-dialog.tsx';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import { useLocations } from '../inventory/use-locations.ts';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { ConnectDialog } from './connect-dialog.tsx';
 import { environmentLabels, ownerConnectsNote, platformLabels, statusLabels } from './connection-labels.ts';
 import { useDisconnect, useReconnect, useUpdateConnection } from './use-connections.ts';

@@ -13,7 +13,7 @@ import {
 } from '@tradepost/shared/schemas/connections.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 type AuthorizeResult = z.infer<typeof authorizeConnectionResultSchema>;
 

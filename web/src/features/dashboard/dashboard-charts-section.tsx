@@ -1,11 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Dashboard } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { lazy, Suspense } from 'react';
 import { formatMoney } from '../catalog/money.ts';
 import { channelKindLabels } from '../channels/channel-labels.ts';
 import { ChartBodySkeleton, ChartCard, ChartCardSkeleton } from '../charts/chart-card.tsx';
 import { Sensitive } from '../demo-mode/sensitive.tsx';
-import { DataTable, useTableStyles } from '../inventory/data-table.tsx';
 
 // The chart library loads after the figures, in a chunk of its own: the numbers never wait for it.
 const RevenueProfitChart = lazy(() => import('../charts/dashboard-charts.tsx').then((m) => ({ default: m.RevenueProfitChart })));

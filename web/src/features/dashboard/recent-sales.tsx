@@ -1,14 +1,15 @@
 import { makeStyles, Skeleton, SkeletonItem, tokens, typographyStyles } from '@fluentui/react-components';
 import { ReceiptRegular } from '@fluentui/react-icons';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { formatMoney } from '../catalog/money.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { channelKindLabels } from '../channels/channel-labels.ts';
 import { Sensitive } from '../demo-mode/sensitive.tsx';
-import { DataTable, formatWhen, useTableStyles } from '../inventory/data-table.tsx';
 import { LoadFailed } from '../layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../navigation/router-link.tsx';
 import { SaleStatusBadge, saleItemsSummary } from '../retail/sale-status-badge.tsx';
 import { useSaleList } from '../retail/use-sales.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   card: {

@@ -1,6 +1,6 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { useId } from 'react';
-import { useTableStyles } from '../inventory/data-table.tsx';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 import type { DeliveryProblemRow } from './delivery-wording.ts';
 

@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { eventKeys } from '@tradepost/shared/query/events.ts';
 import { type EventDeliveryList, type EventDeliveryListQuery, eventDeliveryListSchema } from '@tradepost/shared/schemas/events.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { useCan } from '../session/use-can.ts';
 
 /** How often the list is read again while it is on screen: a retry is due within seconds to minutes. */

@@ -3,9 +3,9 @@ import { VehicleTruckProfileRegular } from '@fluentui/react-icons';
 import type { Fulfillment } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import { scanFieldProps } from '../scanner/scan-listener.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { commonCarriers, OTHER_CARRIER } from './fulfillment-model.ts';
 import { useShipFulfillment } from './use-fulfillments.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type FulfillmentListStatus = 'open' | 'shipped' | 'cancelled' | 'all';
 export type ScanResult = z.infer<typeof fulfillmentScanResultSchema>;

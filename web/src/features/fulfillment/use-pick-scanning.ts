@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { fieldErrors } from '../catalog/field-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { type ScanFeedbackControls, useScanFeedback } from '../scanner/use-scan-feedback.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { type RefusalKind, refusalKind } from './fulfillment-model.ts';
 import { useFulfillmentScan } from './use-fulfillments.ts';
 

@@ -1,8 +1,8 @@
 import type { CountLine } from '@tradepost/shared/schemas/inventory.ts';
 import { useRef, useState } from 'react';
 import { fieldErrors } from '../catalog/field-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { type ScanFeedbackControls, useScanFeedback } from '../scanner/use-scan-feedback.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { useCountScan } from './use-counts.ts';
 
 export type CountScanEntry =

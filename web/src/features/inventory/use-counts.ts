@@ -15,7 +15,7 @@ import {
 } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type CompleteCountResult = z.infer<typeof completeCountResultSchema>;
 

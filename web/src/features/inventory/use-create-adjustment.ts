@@ -2,7 +2,7 @@ import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import { adjustmentResultSchema, type CreateAdjustmentBody } from '@tradepost/shared/schemas/inventory.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 

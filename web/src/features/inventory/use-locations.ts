@@ -3,7 +3,7 @@ import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type createLocationBodySchema, type Location, locationSchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export function useLocations(scope: BusinessScope | undefined): UseQueryResult<Location[]> {
   return useQuery({

@@ -3,7 +3,7 @@ import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { variantSummarySchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /** Units available at one location for each of the given variants (those without a level there count 0). */
 export function useStockAt(scope: BusinessScope | undefined, variantIds: readonly string[], locationId: string | null) {

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type Transfer, variantLedgerSchema } from '@tradepost/shared/schemas/inventory.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { groupReceipts } from './transfer-model.ts';
 
 export type TransferEvent = {

@@ -3,7 +3,7 @@ import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type CreateTransferBody, type Transfer, transferSchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 const transfersPath = (scope: BusinessScope) => `${scope.basePath}/inventory/transfers`;
 const transferPath = (scope: BusinessScope, id: string) => `${transfersPath(scope)}/${encodeURIComponent(id)}`;

@@ -2,8 +2,8 @@ import { useQueries } from '@tanstack/react-query';
 import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { type CountLine, variantLedgerSchema } from '@tradepost/shared/schemas/inventory.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { productQuery } from '../catalog/use-products.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { type UnitValues, varianceUnitCost } from './count-model.ts';
 
 // A review names the lines that change; past this many the value is summed over the first ones only.

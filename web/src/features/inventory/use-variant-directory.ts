@@ -5,8 +5,8 @@ import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { type VariantSummary, variantSummarySchema } from '@tradepost/shared/schemas/inventory.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { type VariantInfo, variantInfos } from '../catalog/variant-info.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 // Sizes seen anywhere in this tab (searches, scans, lookups), by variant id.
 const known = new Map<string, VariantInfo>();

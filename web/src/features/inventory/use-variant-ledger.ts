@@ -3,7 +3,7 @@ import { inventoryKeys } from '@tradepost/shared/query/inventory.ts';
 import { variantLedgerSchema } from '@tradepost/shared/schemas/inventory.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type VariantLedger = z.infer<typeof variantLedgerSchema>;
 

@@ -2,11 +2,11 @@ import { Button, Field, makeStyles, Select, Spinner, tokens, typographyStyles } 
 import { ArrowClockwiseRegular, ArrowSwapRegular, BoxRegular } from '@fluentui/react-icons';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { Product, Variant } from '@tradepost/shared/schemas/catalog.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { PageSection } from '../account/page-frame.tsx';
 import { ProductPicker, productMeta } from '../catalog/product-picker.tsx';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { useProduct } from '../catalog/use-products.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 // The "Product and size" section the inspection screens share (inventory/debug, inventory/debug2):
 // the product and size live in the URL (?product=&variant=), so a link or a scan opens one directly.

@@ -11,7 +11,7 @@ import {
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import { MAX_IMAGES_PER_ITEM, mediaThumbUrl } from '@tradepost/shared/schemas/media.ts';
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { prepareImage, type UploadHandle, uploadImage } from './upload-image.ts';
 
 /** A photo on an item, as products keep them (`thumb_url` is derived when absent). */

@@ -1,8 +1,8 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, Spinner } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { useNarrowViewport } from '../shell/use-narrow-viewport.ts';
 import { PreownedEditor } from './preowned-editor.tsx';
 import { usePreownedItem } from './use-preowned.ts';

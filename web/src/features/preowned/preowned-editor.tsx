@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { ArchiveRegular, CopyRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
 import { getSizeFormat, isSizeFormatId, SIZE_FORMATS } from '@tradepost/shared/domain/sizes/size-formats.ts';
-import { type Product, productCategories } from '@tradepost/shared/schemas/catalog.ts';
+import { type Product, type ProductCategory, productCategories } from '@tradepost/shared/schemas/catalog.ts';
 import {
   type CreatePreownedBody,
   checkPreownedSize,
@@ -36,13 +36,29 @@ import {
 } from '@tradepost/shared/schemas/preowned.ts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAccountFormStyles } from '../account/use-account-form-styles.ts';
-import { fieldErrors, issuesToFields } from '../catalog/field-errors.ts';
-import { formatMoney, moneyInputText, parseMoney } from '../catalog/money.ts';
+import { issuesToFields } from '../catalog/field-errors.ts';
+import { formatMoney } from '../catalog/money.ts';
+import {
+  CHECK_FIELDS,
+  type DetailsBody,
+  detailsBody,
+  detailsFrom,
+  type FormMessages,
+  fieldReader,
+  hasMessages,
+  moneyText,
+  newProductDetails,
+  noMessages,
+  type ProductDetails,
+  refusedBeforeSending,
+  refusedBy,
+} from '../catalog/product-form-model.ts';
+import { categoryLabels } from '../catalog/product-labels.ts';
 import { ProductPicker } from '../catalog/product-picker.tsx';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { useLocations } from '../inventory/use-locations.ts';
 import { ImageUploader, type UploadedImage } from '../media/image-uploader.tsx';
 import { useAppToast } from '../notifications/use-app-toast.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import { DeleteDraftDialog } from './delete-draft-dialog.tsx';
 import { gradeDetails, missingText, sourceLabels, stateLabels } from './preowned-labels.ts';
 import {
@@ -53,14 +69,7 @@ import {
   useUpdatePreowned,
 } from './use-preowned-mutations.ts';
 
-type Category = (typeof productCategories)[number];
-
-type Form = {
-  title: string;
-  brand: string;
-  styleCode: string;
-  colorway: string;
-  category: Category;
+type Form = ProductDetails & {
   sizeFormat: string;
   size: string;
   grade: PreownedGrade | '';
@@ -73,19 +82,11 @@ type Form = {
   barcode: string;
 };
 
-const categoryLabels: Record<Category, string> = {
-  sneakers: 'Sneakers',
-  apparel: 'Apparel',
-  accessories: 'Accessories',
-  collectibles: 'Collectibles',
-  other: 'Other',
-};
-
 const AMOUNT_HINT = 'Enter an amount such as 120 or 119.99';
 
-/** Fields the API may name, so each message lands beside its input. */
-const knownField = (path: string) =>
-  [
+/** Fields the API may name, so each message lands beside its input; every photo's goes to the uploader. */
+const messagePlaces = {
+  fields: [
     'title',
     'brand',
     'style_code',
@@ -101,16 +102,14 @@ const knownField = (path: string) =>
     'acquired_via',
     'sku',
     'barcode',
-  ].includes(path) || path.startsWith('images');
+  ],
+  folded: { images: 'images' },
+};
 
 function formFrom(item: PreownedItem | null, currency: string, defaultLocation: string): Form {
   if (item === null) {
     return {
-      title: '',
-      brand: '',
-      styleCode: '',
-      colorway: '',
-      category: 'sneakers',
+      ...newProductDetails,
       sizeFormat: 'us-men',
       size: '',
       grade: '',
@@ -124,17 +123,13 @@ function formFrom(item: PreownedItem | null, currency: string, defaultLocation: 
     };
   }
   return {
-    title: item.title,
-    brand: item.brand ?? '',
-    styleCode: item.style_code ?? '',
-    colorway: item.colorway ?? '',
-    category: item.category,
+    ...detailsFrom(item),
     sizeFormat: item.size_format,
     size: item.size ?? '',
     grade: item.grade ?? '',
     notes: item.condition_notes ?? '',
-    price: item.price_cents === null ? '' : moneyInputText(item.price_cents, currency),
-    cost: item.unit_cost_cents === null ? '' : moneyInputText(item.unit_cost_cents, currency),
+    price: moneyText(item.price_cents, currency),
+    cost: moneyText(item.unit_cost_cents, currency),
     locationId: item.location_id ?? defaultLocation,
     acquiredVia: item.acquired_via,
     sku: item.sku ?? '',
@@ -197,8 +192,7 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
   const [form, setForm] = useState<Form>(() => formFrom(item, currency, defaultLocation));
   const [images, setImages] = useState<UploadedImage[]>(() => item?.images ?? []);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | undefined>();
+  const [messages, setMessages] = useState<FormMessages>(noMessages);
   const [picking, setPicking] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -235,11 +229,7 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
   const copyFrom = (product: Product) => {
     setForm((prev) => ({
       ...prev,
-      title: product.title,
-      brand: product.brand ?? '',
-      styleCode: product.style_code ?? '',
-      colorway: product.colorway ?? '',
-      category: product.category,
+      ...detailsFrom(product),
       sizeFormat: product.size_format,
       size: prev.sizeFormat === product.size_format ? prev.size : '',
     }));
@@ -247,22 +237,16 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
     setPicking(false);
   };
 
-  const buildBody = (): { body: UpdatePreownedBody; local: Record<string, string> } => {
-    const local: Record<string, string> = {};
-    const price = parseMoney(form.price, currency);
-    const cost = parseMoney(form.cost, currency);
-    if (price === null) local.price_cents = AMOUNT_HINT;
-    if (cost === null) local.unit_cost_cents = AMOUNT_HINT;
+  const buildBody = (): { body: UpdatePreownedBody & DetailsBody<null>; local: Record<string, string> } => {
+    const read = fieldReader(currency, AMOUNT_HINT);
+    const price = read.money('price_cents', form.price);
+    const cost = read.money('unit_cost_cents', form.cost);
     if (form.size.trim() !== '') {
       const checked = checkPreownedSize(form.sizeFormat, form.size);
-      if ('error' in checked) local.size = checked.error;
+      if ('error' in checked) read.problems.size = checked.error;
     }
-    const body: UpdatePreownedBody = {
-      title: form.title,
-      brand: form.brand,
-      style_code: form.styleCode,
-      colorway: form.colorway,
-      category: form.category,
+    const body: UpdatePreownedBody & DetailsBody<null> = {
+      ...detailsBody(form, null),
       size_format: form.sizeFormat,
       size: form.size,
       grade: form.grade === '' ? null : form.grade,
@@ -275,15 +259,11 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
         ? {}
         : { unit_cost_cents: cost ?? null, location_id: form.locationId === '' ? null : form.locationId, acquired_via: form.acquiredVia }),
     };
-    return { body, local };
+    return { body, local: read.problems };
   };
 
   const showError = (error: unknown, fallback: string) => {
-    const result = fieldErrors(error, knownField, fallback);
-    const fields: Record<string, string> = {};
-    for (const [path, message] of Object.entries(result.fields)) fields[path.startsWith('images') ? 'images' : path] = message;
-    setErrors(fields);
-    setGeneral(result.general ?? (Object.keys(fields).length > 0 ? 'Check the highlighted fields.' : undefined));
+    setMessages(refusedBy(error, messagePlaces, fallback));
     setRefusals((n) => n + 1);
   };
 
@@ -323,22 +303,17 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
       );
       for (const { field, message } of publishRequirements) if (missing.has(field)) found[field] ??= message;
     }
-    setErrors(found);
-    setGeneral(
-      Object.keys(found).length > 0
-        ? wantPublish
-          ? 'Fill in the highlighted fields to publish, or save it as a draft.'
-          : 'Check the highlighted fields.'
-        : undefined,
+    setMessages(
+      refusedBeforeSending(found, wantPublish ? 'Fill in the highlighted fields to publish, or save it as a draft.' : CHECK_FIELDS),
     );
-    if (Object.keys(found).length > 0) {
+    if (hasMessages(found)) {
       setRefusals((n) => n + 1);
       return;
     }
     setIntent(wantPublish ? 'publish' : 'draft');
 
     if (item === null) {
-      const createBody: CreatePreownedBody = { ...body, title: form.title, publish: wantPublish };
+      const createBody: CreatePreownedBody = { ...body, publish: wantPublish };
       create.mutate(createBody, {
         onSuccess: (saved) => finished(saved, wantPublish),
         onError: (error) => showError(error, 'The item could not be saved.'),
@@ -369,7 +344,7 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
     submit(false);
   };
 
-  const errorFor = (field: string) => errors[field];
+  const errorFor = (field: string) => messages.fields[field];
   const formId = `${ids}-form`;
   const heading = isNew ? 'New pre-owned item' : isDraft ? 'Finish draft' : item.title;
   const spinnerFor = (active: boolean) => (active && busy ? <Spinner size="tiny" /> : undefined);
@@ -435,7 +410,7 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
                 <Input className={form$.input} value={form.colorway} onChange={(_, d) => set('colorway', d.value)} />
               </Field>
               <Field className={form$.field} label="Category" validationMessage={errorFor('category')}>
-                <Select value={form.category} onChange={(_, d) => set('category', d.value as Category)}>
+                <Select value={form.category} onChange={(_, d) => set('category', d.value as ProductCategory)}>
                   {productCategories.map((category) => (
                     <option key={category} value={category}>
                       {categoryLabels[category]}
@@ -588,10 +563,10 @@ export function PreownedEditor({ scope, item, onClose }: EditorProps) {
         </form>
       </DrawerBody>
       <DrawerFooter className={styles.footer}>
-        {general === undefined ? null : (
+        {messages.general === undefined ? null : (
           <div className={styles.footerAlert} role="alert">
             <MessageBar intent="error" layout="multiline">
-              <MessageBarBody>{general}</MessageBarBody>
+              <MessageBarBody>{messages.general}</MessageBarBody>
             </MessageBar>
           </div>
         )}

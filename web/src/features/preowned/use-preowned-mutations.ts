@@ -8,7 +8,7 @@ import {
   type UpdatePreownedBody,
 } from '@tradepost/shared/schemas/preowned.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /**
  * After a change that publishes no domain event (a draft created, an item archived or a draft

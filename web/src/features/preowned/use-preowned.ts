@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type PreownedListParams, preownedKeys } from '@tradepost/shared/query/preowned.ts';
 import { type PreownedItem, type PreownedList, preownedItemSchema, preownedListSchema } from '@tradepost/shared/schemas/preowned.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /** One page (up to 200) of pre-owned items in a state, searched as the user types. */
 export function usePreownedList(scope: BusinessScope | undefined, params: PreownedListParams): UseQueryResult<PreownedList> {

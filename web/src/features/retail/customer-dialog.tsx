@@ -13,8 +13,8 @@ import { type Customer, customerInputSchema } from '@tradepost/shared/schemas/sa
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
 import { issuesToFields } from '../catalog/field-errors.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import {
   type CustomerField,
   CustomerFormFields,

@@ -1,7 +1,7 @@
 import { productListSchema } from '@tradepost/shared/schemas/catalog.ts';
 import { useCallback } from 'react';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 import type { CartItem } from './cart-model.ts';
 import { itemForCode } from './pos-items.ts';
 

@@ -12,7 +12,7 @@ import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type Customer, type CustomerInput, customerSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export const CUSTOMER_PAGE_SIZE = 50;
 

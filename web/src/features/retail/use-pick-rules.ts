@@ -3,7 +3,7 @@ import { salesKeys } from '@tradepost/shared/query/sales.ts';
 import { type PickRule, type PickRuleInput, pickRuleSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /** The rules in the order they are tried. */
 export function usePickRules(scope: BusinessScope | undefined): UseQueryResult<PickRule[]> {

@@ -3,7 +3,7 @@ import { type RecentSalesParams, salesKeys } from '@tradepost/shared/query/sales
 import { type CreateSaleBody, type Sale, saleListSchema, saleSchema } from '@tradepost/shared/schemas/sales.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type SaleList = z.infer<typeof saleListSchema>;
 

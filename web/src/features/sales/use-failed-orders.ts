@@ -4,7 +4,7 @@ import { type FailedOrderStatus, salesKeys } from '@tradepost/shared/query/sales
 import { type FailedOrder, failedOrderSchema, type RecordOutcome, recordOutcomeSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 const failedPath = (scope: BusinessScope, id: string) => `${scope.basePath}/failed-orders/${encodeURIComponent(id)}`;
 

@@ -9,7 +9,7 @@ import {
 } from '@tradepost/shared/schemas/sales.ts';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type CancelSaleBody = z.input<typeof cancelSaleBodySchema>;
 export type RefundBody = z.input<typeof refundBodySchema>;

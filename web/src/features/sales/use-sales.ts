@@ -4,7 +4,7 @@ import { type SaleListParams, salesKeys } from '@tradepost/shared/query/sales.ts
 import { type Channel, channelSchema, customerSchema, type Sale, saleListSchema, saleSchema } from '@tradepost/shared/schemas/sales.ts';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export const SALE_PAGE_SIZE = 50;
 

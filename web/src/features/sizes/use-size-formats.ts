@@ -8,7 +8,7 @@ import {
   sizeFormatSchema,
 } from '@tradepost/shared/schemas/sizes.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 const formatPath = (scope: BusinessScope, formatId: string) => `${scope.basePath}/size-formats/${encodeURIComponent(formatId)}`;
 

@@ -15,7 +15,7 @@ import {
   type UpdateListingBody,
 } from '@tradepost/shared/schemas/listings.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 export type ControlFilter = { search: string; connectionId: string | null };
 

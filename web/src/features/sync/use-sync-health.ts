@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { syncKeys } from '@tradepost/shared/query/sync.ts';
 import { type SyncHealth, syncHealthSchema, type VariantSyncState, variantSyncStateSchema } from '@tradepost/shared/schemas/sync.ts';
 import { api } from '../../app/api.ts';
-import type { BusinessScope } from '../catalog/use-business-id.ts';
+import type { BusinessScope } from '../session/use-business-scope.ts';
 
 /** Sync health of every connection; read again every half minute while the screen is open. */
 export function useSyncHealth(scope: BusinessScope | undefined): UseQueryResult<SyncHealth> {

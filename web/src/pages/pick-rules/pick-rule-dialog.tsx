@@ -23,9 +23,9 @@ import { type Channel, type PickRule, type PickRuleInput, pickRuleInputSchema } 
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../../features/account/api-form-errors.ts';
 import { issuesToFields } from '../../features/catalog/field-errors.ts';
-import type { BusinessScope } from '../../features/catalog/use-business-id.ts';
 import { FormErrorAlert } from '../../features/forms/form-error-alert.tsx';
 import { moveRule, useSavePickRule } from '../../features/retail/use-pick-rules.ts';
+import type { BusinessScope } from '../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: '14px' },

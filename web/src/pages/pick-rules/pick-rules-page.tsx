@@ -25,15 +25,15 @@ import {
   ReOrderDotsVerticalRegular,
 } from '@fluentui/react-icons';
 import type { PickRule } from '@tradepost/shared/schemas/sales.ts';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { type DragEvent, useState } from 'react';
-import { AppPage } from '../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
 import { useChannels } from '../../features/channels/use-channels.ts';
 import { useLocations } from '../../features/inventory/use-locations.ts';
 import { EmptyState } from '../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../features/layout/load-failed.tsx';
 import { useAppToast } from '../../features/notifications/use-app-toast.tsx';
 import { moveRule, useDeletePickRule, usePickRules, useReorderPickRules } from '../../features/retail/use-pick-rules.ts';
+import { useBusinessScope } from '../../features/session/use-business-scope.ts';
 import { PickRuleDialog } from './pick-rule-dialog.tsx';
 
 const useStyles = makeStyles({

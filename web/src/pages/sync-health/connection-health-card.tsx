@@ -1,10 +1,11 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ConnectionHealth } from '@tradepost/shared/schemas/sync.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { lazy, Suspense } from 'react';
 import { ChannelIcon } from '../../features/channels/channel-icon.tsx';
 import { ChartBodySkeleton, ChartCard } from '../../features/charts/chart-card.tsx';
 import { platformLabels } from '../../features/connections/connection-labels.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../features/inventory/data-table.tsx';
 import { RouterLink } from '../../features/navigation/router-link.tsx';
 import { useCan } from '../../features/session/use-can.ts';
 import { ConnectionBadges } from '../../features/sync/sync-badges.tsx';

@@ -2,8 +2,8 @@ import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyl
 import { ArrowRoutingRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { EventDeliveryList } from '@tradepost/shared/schemas/events.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type ReactNode, useId } from 'react';
-import { PageSection } from '../../features/account/page-frame.tsx';
 import { DeliveryProblemsTable } from '../../features/events/delivery-problems-table.tsx';
 import { deliveryFigures, deliveryProblemRows } from '../../features/events/delivery-wording.ts';
 import { EVENT_DELIVERIES_LIMIT, EVENT_DELIVERIES_REFRESH_MS } from '../../features/events/use-event-deliveries.ts';

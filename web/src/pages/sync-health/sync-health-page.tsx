@@ -1,10 +1,10 @@
 import { Button, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { AppPage } from '../../features/account/page-frame.tsx';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { NoMarketplaceConnected } from '../../features/batch-operations/marketplace-gate.tsx';
-import { useBusinessScope } from '../../features/catalog/use-business-id.ts';
 import { useEventDeliveries } from '../../features/events/use-event-deliveries.ts';
 import { LoadFailed } from '../../features/layout/load-failed.tsx';
+import { useBusinessScope } from '../../features/session/use-business-scope.ts';
 import { sinceText } from '../../features/sync/sync-format.ts';
 import { useSyncHealth } from '../../features/sync/use-sync-health.ts';
 import { ConnectionHealthCard } from './connection-health-card.tsx';

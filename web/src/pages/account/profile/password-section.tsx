@@ -1,9 +1,9 @@
 import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { passwordChangeErrorMessage } from '@tradepost/shared/domain/password-messages.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useState } from 'react';
 import { NewPasswordField } from '../../../features/account/new-password-field.tsx';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { useChangePassword } from '../../../features/account/use-profile-mutations.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';

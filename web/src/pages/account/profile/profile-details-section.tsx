@@ -1,9 +1,9 @@
 import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { PersonRegular } from '@fluentui/react-icons';
 import type { UpdateMeBody, User } from '@tradepost/shared/schemas/auth.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { TimeZoneField } from '../../../features/account/time-zone-field.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { useUpdateProfile } from '../../../features/account/use-profile-mutations.ts';

@@ -1,4 +1,4 @@
-import { AppPage } from '../../../features/account/page-frame.tsx';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileDetailsSection } from './profile-details-section.tsx';

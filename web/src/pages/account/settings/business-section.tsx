@@ -2,10 +2,10 @@ import { Button, Dropdown, Field, Input, Option, Spinner, Switch } from '@fluent
 import { BuildingShopRegular } from '@fluentui/react-icons';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
 import type { UpdateBusinessBody } from '@tradepost/shared/schemas/business.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
 import { currencyLabel, currencyOptions } from '../../../features/account/currencies.ts';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { TimeZoneField } from '../../../features/account/time-zone-field.tsx';
 import { timeZoneLabel } from '../../../features/account/time-zones.ts';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';

@@ -1,8 +1,8 @@
 import { Button, Link, MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { CopyRegular, PhoneRegular } from '@fluentui/react-icons';
 import type { MobileLoginCode } from '@tradepost/shared/schemas/auth.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useEffect, useState } from 'react';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { useCreateMobileLoginCode } from '../../../features/account/use-mobile-login.ts';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 

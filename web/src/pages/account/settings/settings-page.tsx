@@ -1,6 +1,6 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { DarkThemeRegular, EyeOffRegular } from '@fluentui/react-icons';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { DemoModeSwitch } from '../../../features/demo-mode/demo-mode-switch.tsx';
 import { DensitySlider, TextSizeSlider } from '../../../features/preferences/scale-sliders.tsx';
 import { ThemeChoiceField } from '../../../features/preferences/theme-choice-field.tsx';

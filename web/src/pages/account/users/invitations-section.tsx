@@ -1,8 +1,8 @@
 import { Badge, type BadgeProps, Button, makeStyles, Skeleton, SkeletonItem, tokens, typographyStyles } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons';
 import type { Invitation } from '@tradepost/shared/schemas/users.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { useInvitations, useRevokeInvitation } from '../../../features/account/use-team.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';

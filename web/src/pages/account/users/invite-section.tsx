@@ -15,9 +15,9 @@ import {
 } from '@fluentui/react-components';
 import { CopyRegular, PersonAddRegular } from '@fluentui/react-icons';
 import type { Role } from '@tradepost/shared/schemas/auth.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { invitableRoles, roleDescriptions } from '../../../features/account/role-descriptions.ts';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { type CreatedInvitation, useCreateInvitation } from '../../../features/account/use-team.ts';

@@ -2,7 +2,7 @@ import { Avatar, Badge, makeStyles, Skeleton, SkeletonItem, tokens, typographySt
 import { PeopleTeamRegular } from '@fluentui/react-icons';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { TeamMember } from '@tradepost/shared/schemas/users.ts';
-import { PageSection } from '../../../features/account/page-frame.tsx';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { roleDescriptions } from '../../../features/account/role-descriptions.ts';
 import { useTeamMembers } from '../../../features/account/use-team.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';

@@ -2,8 +2,8 @@ import { Button, makeStyles, Skeleton, SkeletonItem, Tab, TabList, tokens, typog
 import { ArrowClockwiseRegular, BugRegular } from '@fluentui/react-icons';
 import type { BugReportFilter } from '@tradepost/shared/query/admin.ts';
 import { type BugReportStatus, bugReportStatuses } from '@tradepost/shared/schemas/bug-reports.ts';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { AppPage } from '../../../features/account/page-frame.tsx';
 import { bugReportStatusInfo } from '../../../features/admin/bug-report-status.ts';
 import { BUG_REPORT_PAGE_SIZE, useBugReports, useUpdateBugReportStatus } from '../../../features/admin/use-bug-reports.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';

@@ -9,7 +9,7 @@ import {
   ReceiptMoneyRegular,
   RulerRegular,
 } from '@fluentui/react-icons';
-import { AppPage } from '../../../features/account/page-frame.tsx';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { useBugReports } from '../../../features/admin/use-bug-reports.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';

@@ -19,9 +19,9 @@ import {
 import { ArrowClockwiseRegular, CheckmarkCircleRegular, SearchRegular } from '@fluentui/react-icons';
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import type { SizeQueueEntry, SizeQueueStatus, SizeRuleDto } from '@tradepost/shared/schemas/sizes.ts';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { useEffect, useRef, useState } from 'react';
-import { AppPage } from '../../../features/account/page-frame.tsx';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';

@@ -13,10 +13,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
 import type { BatchItemStatus } from '@tradepost/shared/schemas/batch-operations.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type KeyboardEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { formatDuration, formatRate, operationLabels } from '../../../features/batch-operations/batch-labels.ts';
 import { BatchProgress, BatchStatusBadge, ItemStatusBadge } from '../../../features/batch-operations/batch-progress.tsx';
 import {
@@ -26,11 +28,10 @@ import {
   useRefreshOnFinishedBatches,
   useRetryFailedItems,
 } from '../../../features/batch-operations/use-batch-operations.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '20px', minWidth: 0 },

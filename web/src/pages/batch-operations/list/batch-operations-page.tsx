@@ -8,18 +8,18 @@ import {
   batchStatuses,
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import { type MarketplacePlatform, marketplacePlatforms } from '@tradepost/shared/schemas/connections.ts';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { batchStatusLabels, formatDuration, operationLabels } from '../../../features/batch-operations/batch-labels.ts';
 import { BatchProgress, BatchStatusBadge } from '../../../features/batch-operations/batch-progress.tsx';
 import { useBatchList, useRefreshOnFinishedBatches } from '../../../features/batch-operations/use-batch-operations.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
-import { formatWhen } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useBatchUpdates } from '../../../features/realtime/use-batch-updates.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   filters: {

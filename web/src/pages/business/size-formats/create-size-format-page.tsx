@@ -18,14 +18,14 @@ import { parseSizeList } from '@tradepost/shared/domain/sizes/custom-size-format
 import { getSizeFormat, isSizeFormatId, SIZE_FORMATS, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import { productCategories } from '@tradepost/shared/schemas/catalog.ts';
 import { customSizeFormatBodySchema } from '@tradepost/shared/schemas/sizes.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
 import { fieldErrors, issuesToFields } from '../../../features/catalog/field-errors.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import {
   addSizes,
   bodyFromForm,

@@ -9,13 +9,13 @@ import {
   TableRegular,
 } from '@fluentui/react-icons';
 import type { SizeFormatDto } from '@tradepost/shared/schemas/sizes.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { SizeConversionTable } from '../../../features/sizes/size-conversion-table.tsx';
 import { useDeleteSizeFormat, useSizeFormats } from '../../../features/sizes/use-size-formats.ts';
 import { DeleteSizeFormatDialog } from './delete-size-format-dialog.tsx';

@@ -2,9 +2,8 @@ import { Badge, makeStyles, mergeClasses, Skeleton, SkeletonItem, tokens, typogr
 import { ErrorCircleRegular, InfoRegular, SettingsRegular } from '@fluentui/react-icons';
 import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { Channel } from '@tradepost/shared/schemas/sales.ts';
-import { AppPage } from '../../../features/account/page-frame.tsx';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindDescriptions, channelKindLabels, inDisplayOrder, isMarketplace } from '../../../features/channels/channel-labels.ts';
 import { useChannels } from '../../../features/channels/use-channels.ts';
@@ -13,6 +12,7 @@ import { useConnections } from '../../../features/connections/use-connections.ts
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useCan } from '../../../features/session/use-can.ts';
 
 const useStyles = makeStyles({

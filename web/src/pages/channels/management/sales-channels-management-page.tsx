@@ -2,11 +2,10 @@ import { Button, Field, Input, makeStyles, Spinner, Switch, tokens, typographySt
 import { ChannelShareRegular, SaveRegular, TagRegular } from '@fluentui/react-icons';
 import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import type { Channel } from '@tradepost/shared/schemas/sales.ts';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import { AppPage } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindLabels, inDisplayOrder, isMarketplace } from '../../../features/channels/channel-labels.ts';
 import { useChannels, useUpdateChannel } from '../../../features/channels/use-channels.ts';
@@ -19,6 +18,7 @@ import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useCan } from '../../../features/session/use-can.ts';
 
 const useStyles = makeStyles({

@@ -1,12 +1,12 @@
 import { Badge, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { BeakerRegular, BoxMultipleRegular, CheckmarkCircleRegular, SettingsRegular } from '@fluentui/react-icons';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useConnections } from '../../../features/connections/use-connections.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   facts: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px 12px' },

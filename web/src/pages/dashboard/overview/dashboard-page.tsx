@@ -2,7 +2,6 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 import { BuildingShopRegular } from '@fluentui/react-icons';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { AttentionLinks } from '../../../features/dashboard/attention-links.tsx';
 import { DashboardCharts, DashboardChartsLoading } from '../../../features/dashboard/dashboard-charts-section.tsx';
 import { GettingStarted } from '../../../features/dashboard/getting-started.tsx';
@@ -11,6 +10,7 @@ import { RecentSales } from '../../../features/dashboard/recent-sales.tsx';
 import { useDashboard } from '../../../features/dashboard/use-dashboard.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { roleLabel } from '../../../features/session/role-label.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
 import { useDashboardCardStyles } from './dashboard-card-styles.ts';
 import { SetupCard } from './setup-card.tsx';

@@ -20,18 +20,18 @@ import {
 } from '@fluentui/react-icons';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import type { Fulfillment } from '@tradepost/shared/schemas/sales.ts';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { useState } from 'react';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { progress } from '../../../features/fulfillment/fulfillment-model.ts';
 import { FulfillmentStatusBadge } from '../../../features/fulfillment/fulfillment-status-badge.tsx';
 import { openPackingSlip } from '../../../features/fulfillment/packing-slip.ts';
 import { ShipForm } from '../../../features/fulfillment/ship-form.tsx';
 import { useFulfillment, useSetFulfillmentStatus } from '../../../features/fulfillment/use-fulfillments.ts';
-import { formatWhen } from '../../../features/inventory/data-table.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { saleNumberLabel } from '../../../features/sales/sale-model.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useCan } from '../../../features/session/use-can.ts';
 
 const useStyles = makeStyles({

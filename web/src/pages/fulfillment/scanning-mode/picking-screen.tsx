@@ -10,7 +10,6 @@ import {
 } from '@fluentui/react-icons';
 import type { Fulfillment } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { progress, refusalTitles } from '../../../features/fulfillment/fulfillment-model.ts';
 import { FulfillmentStatusBadge } from '../../../features/fulfillment/fulfillment-status-badge.tsx';
 import { openPackingSlip } from '../../../features/fulfillment/packing-slip.ts';
@@ -21,6 +20,7 @@ import { channelLabels, saleNumberLabel } from '../../../features/sales/sale-mod
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { scanFieldProps } from '../../../features/scanner/scan-listener.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const shake = {
   '0%': { transform: 'translateX(0)' },

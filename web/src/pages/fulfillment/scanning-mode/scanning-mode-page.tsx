@@ -2,10 +2,10 @@ import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens, typographyStyl
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { Fulfillment } from '@tradepost/shared/schemas/sales.ts';
 import { useSearchParams } from 'react-router-dom';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { nextToPick } from '../../../features/fulfillment/fulfillment-model.ts';
 import { useFulfillment, useFulfillments } from '../../../features/fulfillment/use-fulfillments.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { OrderChooser } from './order-chooser.tsx';
 import { PickingScreen } from './picking-screen.tsx';
 

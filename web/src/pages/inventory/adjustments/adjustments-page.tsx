@@ -13,13 +13,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, BoxRegular, BuildingRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
 import type { CreateAdjustmentBody } from '@tradepost/shared/schemas/inventory.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { parseMoney } from '../../../features/catalog/money.ts';
 import { ProductPicker, productMeta } from '../../../features/catalog/product-picker.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useProduct } from '../../../features/catalog/use-products.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { defaultReason } from '../../../features/inventory/adjustment-reasons.ts';
@@ -31,6 +30,7 @@ import { CameraScanButton } from '../../../features/scanner/camera-scan-button.t
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { AdjustmentLines, type LineDraft, type LineErrors, lineQuantity } from './adjustment-lines.tsx';
 import { LocationSetup } from './location-setup.tsx';
 

@@ -2,8 +2,8 @@ import { Button, Field, Input, makeStyles, Select, Spinner } from '@fluentui/rea
 import { locationKinds } from '@tradepost/shared/schemas/inventory.ts';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useCreateLocation } from '../../../features/inventory/use-locations.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 type Kind = (typeof locationKinds)[number];
 

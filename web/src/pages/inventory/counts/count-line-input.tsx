@@ -2,8 +2,8 @@ import { Field, Input, makeStyles, Spinner } from '@fluentui/react-components';
 import type { CountLine } from '@tradepost/shared/schemas/inventory.ts';
 import { useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useSetCountLine } from '../../../features/inventory/use-counts.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({ input: { width: '88px', minWidth: 0 } });
 

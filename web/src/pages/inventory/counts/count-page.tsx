@@ -21,12 +21,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, BarcodeScannerRegular, EyeRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import type { Count } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { signed } from '../../../features/inventory/count-model.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { formatCount, StatCard, StatGrid } from '../../../features/inventory/inventory-figures.tsx';
 import { CountStatusBadge } from '../../../features/inventory/status-badges.tsx';
 import { useCountScanning } from '../../../features/inventory/use-count-scanning.ts';
@@ -35,6 +35,7 @@ import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { CountLineInput } from './count-line-input.tsx';
 import { CountReview, PostedMovements } from './count-review.tsx';
 

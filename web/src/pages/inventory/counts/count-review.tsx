@@ -12,19 +12,19 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DataHistogramRegular, DocumentCheckmarkRegular } from '@fluentui/react-icons';
 import type { Count } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { reviewVariance, signed } from '../../../features/inventory/count-model.ts';
-import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { StatCard, StatGrid } from '../../../features/inventory/inventory-figures.tsx';
 import { type CompleteCountResult, useCompleteCount } from '../../../features/inventory/use-counts.ts';
 import { useVarianceValues } from '../../../features/inventory/use-variance-values.ts';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },

@@ -14,7 +14,6 @@ import { ArrowLeftRegular, ArrowUndoRegular, BarcodeScannerRegular } from '@flue
 import type { Count, CountLine } from '@tradepost/shared/schemas/inventory.ts';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { type CountScanEntry, useCountScanning } from '../../../features/inventory/use-count-scanning.ts';
 import { useCount } from '../../../features/inventory/use-counts.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
@@ -22,6 +21,7 @@ import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { scanFieldProps } from '../../../features/scanner/scan-listener.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   page: {

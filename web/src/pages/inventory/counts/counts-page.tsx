@@ -22,19 +22,20 @@ import {
 import { ClipboardTaskListLtrRegular, PlayRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import type { CountSummary } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { ProductPicker } from '../../../features/catalog/product-picker.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { countStatusLabels, signed } from '../../../features/inventory/count-model.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { CountStatusBadge } from '../../../features/inventory/status-badges.tsx';
 import { useCounts, useCreateCount } from '../../../features/inventory/use-counts.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { LocationSetup } from '../adjustments/location-setup.tsx';
 
 const useStyles = makeStyles({

@@ -1,12 +1,12 @@
 import { makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, HistoryRegular, StackRegular } from '@fluentui/react-icons';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useVariantLedger } from '../../../features/inventory/use-variant-ledger.ts';
 import { useChosenVariant, VariantChooserSection } from '../../../features/inventory/variant-chooser.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { LotsTable, locationNames, MovementsTable, ReconciliationTable } from './ledger-tables.tsx';
 
 const useStyles = makeStyles({

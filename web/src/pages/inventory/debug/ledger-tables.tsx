@@ -1,12 +1,13 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { reasonLabel } from '../../../features/inventory/adjustment-reasons.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import type { VariantLedger } from '../../../features/inventory/use-variant-ledger.ts';
 
-// The table look is the shared one (features/inventory/data-table.tsx); these are the ledger's own marks.
+// The table look is the shared one (shared/src/ui/data-table.tsx); these are the ledger's own marks.
 const useStyles = makeStyles({
   ok: {
     display: 'inline-flex',

@@ -1,13 +1,13 @@
 import { makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { BranchForkRegular, HistoryRegular, MailInboxRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { useChosenVariant, VariantChooserSection } from '../../../features/inventory/variant-chooser.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useVariantSyncState } from '../../../features/sync/use-sync-health.ts';
 import { JobsTable, ListingStates, SyncLogTable, WebhooksTable } from './sync-state-tables.tsx';
 

@@ -1,10 +1,11 @@
 import { Badge, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import type { SyncStateListing, VariantSyncState } from '@tradepost/shared/schemas/sync.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { ConnectionBadges, ListingStatusBadge } from '../../../features/sync/sync-badges.tsx';
 
 const useStyles = makeStyles({

@@ -1,11 +1,11 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ArrowSwapRegular, BoxRegular, ClipboardTaskListLtrRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { formatCount, MoneyFigure, StatCard, StatGrid, StatGridLoading } from '../../../features/inventory/inventory-figures.tsx';
 import { useInventorySummary } from '../../../features/inventory/use-inventory-summary.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   links: { display: 'flex', flexWrap: 'wrap', gap: '8px' },

@@ -14,9 +14,9 @@ import {
 import { DismissCircleRegular } from '@fluentui/react-icons';
 import type { Transfer } from '@tradepost/shared/schemas/inventory.ts';
 import { useState } from 'react';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useCancelTransfer } from '../../../features/inventory/use-transfers.ts';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 /** Draft: nothing moved, it is dropped. In transit: what has not arrived goes back to the origin. */
 export function CancelTransferButton({ transfer, from }: { transfer: Transfer; from: string }) {

@@ -21,13 +21,13 @@ import {
   TextBulletListSquareRegular,
 } from '@fluentui/react-icons';
 import type { Transfer } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useRef, useState } from 'react';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import type { VariantInfo } from '../../../features/catalog/variant-info.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { formatCount, StatCard, StatGrid } from '../../../features/inventory/inventory-figures.tsx';
 import { TransferStageBadge } from '../../../features/inventory/status-badges.tsx';
 import {
@@ -49,6 +49,7 @@ import { CameraScanButton } from '../../../features/scanner/camera-scan-button.t
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { CancelTransferButton } from './cancel-transfer-button.tsx';
 import { locationName } from './transfer-list.tsx';
 

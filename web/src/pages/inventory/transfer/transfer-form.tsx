@@ -15,14 +15,13 @@ import {
 import { AddRegular, BarcodeScannerRegular, BuildingRegular, DeleteRegular, DismissRegular, SubtractRegular } from '@fluentui/react-icons';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import type { CreateTransferBody } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useState } from 'react';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { ProductPicker } from '../../../features/catalog/product-picker.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { type VariantInfo, variantInfos } from '../../../features/catalog/variant-info.ts';
-import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { addToTransferDraft, type TransferLineDraft } from '../../../features/inventory/transfer-model.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useCreateTransfer } from '../../../features/inventory/use-transfers.ts';
@@ -32,6 +31,7 @@ import { CameraScanButton } from '../../../features/scanner/camera-scan-button.t
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '24px' },

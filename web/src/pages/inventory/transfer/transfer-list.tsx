@@ -1,10 +1,10 @@
 import { Button, makeStyles, mergeClasses, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, ArrowRightRegular, ArrowSwapRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { TransferStageBadge } from '../../../features/inventory/status-badges.tsx';
 import {
   type TransferStage,
@@ -17,6 +17,7 @@ import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useTransfers } from '../../../features/inventory/use-transfers.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { LocationSetup } from '../adjustments/location-setup.tsx';
 
 const useStyles = makeStyles({

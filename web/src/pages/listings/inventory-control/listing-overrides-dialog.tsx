@@ -19,10 +19,10 @@ import type { Listing, ListingVariant, UpdateListingBody } from '@tradepost/shar
 import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
 import { formatMoney, moneyInputText, parseMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useUpdateListing } from '../../../features/sync/use-listings.ts';
 
 const useStyles = makeStyles({

@@ -20,20 +20,20 @@ import { compareSizes, isSizeFormatId, SIZE_FORMATS } from '@tradepost/shared/do
 import type { ExternalListing, ImportListingResult } from '@tradepost/shared/schemas/batch-operations.ts';
 import { productCategories } from '@tradepost/shared/schemas/catalog.ts';
 import { type MarketplacePlatform, marketplacePlatforms } from '@tradepost/shared/schemas/connections.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { ConnectionLine, NotConnected } from '../../../features/batch-operations/marketplace-gate.tsx';
 import { useExternalListings, useImportListings } from '../../../features/batch-operations/use-marketplace-pages.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { useConnections } from '../../../features/connections/use-connections.ts';
-import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },

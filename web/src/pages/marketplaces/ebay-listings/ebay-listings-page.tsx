@@ -1,9 +1,9 @@
 import { makeStyles } from '@fluentui/react-components';
-import { AppPage } from '../../../features/account/page-frame.tsx';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { MarketplaceProductsView } from '../../../features/batch-operations/marketplace-products-view.tsx';
 import { useRefreshOnFinishedBatches } from '../../../features/batch-operations/use-batch-operations.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 } });
 

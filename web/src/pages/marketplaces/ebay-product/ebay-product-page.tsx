@@ -10,17 +10,18 @@ import {
   typographyStyles,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, OpenRegular } from '@fluentui/react-icons';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { listingStatusColours, listingStatusLabels } from '../../../features/batch-operations/batch-labels.ts';
 import { BulkActions } from '../../../features/batch-operations/bulk-actions.tsx';
 import { ConnectionLine, canAct, NotConnected, ReconnectNotice } from '../../../features/batch-operations/marketplace-gate.tsx';
 import { useRefreshOnFinishedBatches } from '../../../features/batch-operations/use-batch-operations.ts';
 import { useMarketplaceProduct } from '../../../features/batch-operations/use-marketplace-pages.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },

@@ -1,18 +1,19 @@
 import { MessageBar, MessageBarBody, makeStyles, mergeClasses, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowSyncRegular, BoxArrowUpRegular, ReceiptRegular, TaskListLtrRegular } from '@fluentui/react-icons';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { formatDuration, operationLabels } from '../../../features/batch-operations/batch-labels.ts';
 import { BatchProgress, BatchStatusBadge } from '../../../features/batch-operations/batch-progress.tsx';
 import { ConnectionLine, NotConnected, ReconnectNotice } from '../../../features/batch-operations/marketplace-gate.tsx';
 import { useRefreshOnFinishedBatches } from '../../../features/batch-operations/use-batch-operations.ts';
 import { useMarketplaceOverview } from '../../../features/batch-operations/use-marketplace-pages.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 import { saleNumberLabel } from '../../../features/sales/sale-model.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '20px', minWidth: 0 },

@@ -1,11 +1,10 @@
 import { Button, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, DocumentEditRegular, TagRegular } from '@fluentui/react-icons';
 import type { PreownedItem } from '@tradepost/shared/schemas/preowned.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
@@ -13,6 +12,7 @@ import { DeleteDraftDialog } from '../../../features/preowned/delete-draft-dialo
 import { NEW_ITEM, PreownedEditorDrawer } from '../../../features/preowned/preowned-editor-drawer.tsx';
 import { usePreownedList } from '../../../features/preowned/use-preowned.ts';
 import { useDeletePreowned } from '../../../features/preowned/use-preowned-mutations.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { DraftRow } from './draft-row.tsx';
 
 const useStyles = makeStyles({

@@ -2,17 +2,17 @@ import { Button, makeStyles, Spinner, Tab, TabList, tokens, typographyStyles } f
 import { AddRegular, DocumentEditRegular, TagRegular } from '@fluentui/react-icons';
 import type { PreownedListStatus } from '@tradepost/shared/query/preowned.ts';
 import type { PreownedList } from '@tradepost/shared/schemas/preowned.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { ProductSearchBox } from '../../../features/catalog/product-search-box.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { NEW_ITEM, PreownedEditorDrawer } from '../../../features/preowned/preowned-editor-drawer.tsx';
 import { usePreownedList } from '../../../features/preowned/use-preowned.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { PreownedCard } from './preowned-card.tsx';
 
 const useStyles = makeStyles({

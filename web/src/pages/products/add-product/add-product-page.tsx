@@ -1,15 +1,15 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, BarcodeScannerRegular } from '@fluentui/react-icons';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useNavigate } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { ProductPicker } from '../../../features/catalog/product-picker.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   create: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px 16px' },

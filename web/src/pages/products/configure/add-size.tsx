@@ -2,13 +2,20 @@ import { Button, Field, Input, makeStyles, Select, Spinner, tokens, typographySt
 import { AddRegular } from '@fluentui/react-icons';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { type KeyboardEvent, useState } from 'react';
-import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import { parseMoney } from '../../../features/catalog/money.ts';
+import {
+  type FormMessages,
+  fieldReader,
+  hasMessages,
+  newSizeBody,
+  noMessages,
+  refusedBeforeSending,
+  refusedBy,
+} from '../../../features/catalog/product-form-model.ts';
 import type { SizeRun } from '../../../features/catalog/size-run.ts';
 import { generateSku } from '../../../features/catalog/sku.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useAddVariant } from '../../../features/catalog/use-product-mutations.ts';
 import { scanFieldProps } from '../../../features/scanner/scan-listener.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   box: {
@@ -35,6 +42,9 @@ const useStyles = makeStyles({
   note: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
+/** Where the API's messages about a new size land; its barcode list is the one barcode input. */
+const messagePlaces = { fields: ['size', 'sku', 'price_cents', 'weight_grams'], folded: { barcodes: 'barcode' } };
+
 type AddSizeProps = { scope: BusinessScope | undefined; product: Product; run: SizeRun; currency: string };
 
 /** Adds a size from the product's run, with a SKU made from the style code (editable), a price and a barcode. */
@@ -47,50 +57,30 @@ export function AddSize({ scope, product, run, currency }: AddSizeProps) {
   const [skuOverride, setSkuOverride] = useState<string | undefined>();
   const [price, setPrice] = useState('');
   const [barcode, setBarcode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | undefined>();
+  const [messages, setMessages] = useState<FormMessages>(noMessages);
+  const errors = messages.fields;
 
   const chosen = size !== '' && free.includes(size) ? size : '';
   const sku = skuOverride ?? (chosen === '' ? '' : generateSku(product.style_code ?? '', product.title, chosen));
 
   const submit = () => {
-    const local: Record<string, string> = {};
-    if (chosen === '') local.size = 'Choose a size';
-    const cents = parseMoney(price, currency);
-    if (cents === null) local.price_cents = 'Enter an amount such as 180 or 179.99';
-    if (sku.trim() === '') local.sku = 'SKU is required';
-    setErrors(local);
-    setGeneral(undefined);
-    if (Object.keys(local).length > 0) return;
-    add.mutate(
-      {
-        size: chosen,
-        sku: sku.trim(),
-        price_cents: cents ?? product.retail_price_cents ?? undefined,
-        barcodes: barcode.trim() === '' ? [] : [{ code: barcode.trim() }],
+    const read = fieldReader(currency);
+    if (chosen === '') read.problems.size = 'Choose a size';
+    const body = newSizeBody(read, '', { size: chosen, sku, price, barcode }, product.retail_price_cents);
+    if (body.sku === '') read.problems.sku = 'SKU is required';
+    setMessages(refusedBeforeSending(read.problems));
+    if (hasMessages(read.problems)) return;
+    add.mutate(body, {
+      onSuccess: () => {
+        setSize('');
+        setSkuOverride(undefined);
+        setPrice('');
+        setBarcode('');
+        setMessages(noMessages);
       },
-      {
-        onSuccess: () => {
-          setSize('');
-          setSkuOverride(undefined);
-          setPrice('');
-          setBarcode('');
-          setErrors({});
-        },
-        onError: (failure) => {
-          const result = fieldErrors(
-            failure,
-            (path) => ['size', 'sku', 'price_cents', 'weight_grams'].includes(path) || path.startsWith('barcodes.'),
-            'The size could not be added.',
-          );
-          const fields = { ...result.fields };
-          const barcodeMessage = Object.entries(fields).find(([path]) => path.startsWith('barcodes.'))?.[1];
-          if (barcodeMessage !== undefined) fields.barcode = barcodeMessage;
-          setErrors(fields);
-          setGeneral(result.general);
-        },
-      },
-    );
+      // Beside the page's own save bar, this box names only what the server adds to the fields' messages.
+      onError: (failure) => setMessages(refusedBy(failure, messagePlaces, 'The size could not be added.', { pointToFields: false })),
+    });
   };
 
   // The screen is one form: Enter here adds the size instead of saving the page.
@@ -154,9 +144,9 @@ export function AddSize({ scope, product, run, currency }: AddSizeProps) {
           Add size
         </Button>
       </div>
-      {general === undefined ? null : (
+      {messages.general === undefined ? null : (
         <p className={styles.note} role="alert">
-          {general}
+          {messages.general}
         </p>
       )}
     </fieldset>

@@ -1,6 +1,6 @@
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { describe, expect, it } from 'vitest';
-import { detailsFrom, planUpdate, rowErrorsFrom, sizeEditFrom } from './configure-form.ts';
+import { configureFormFrom, planUpdate, rowErrorsFrom, sizeEditFrom } from './configure-form.ts';
 
 const variant = (id: string, size: string, price: number | null) => ({
   id,
@@ -38,12 +38,12 @@ const product: Product = {
 
 describe('the configure screen save', () => {
   it('sends nothing when nothing changed', () => {
-    const plan = planUpdate(product, detailsFrom(product, 'USD'), {}, [], 'USD');
+    const plan = planUpdate(product, configureFormFrom(product, 'USD'), {}, [], 'USD');
     expect(plan).toMatchObject({ body: {}, changed: false });
   });
 
   it('sends only what changed, clears emptied fields, and names size rows by their place in the request', () => {
-    const form = { ...detailsFrom(product, 'USD'), brand: '  ', retailPrice: '120', tags: 'samba, og, samba' };
+    const form = { ...configureFormFrom(product, 'USD'), brand: '  ', retailPrice: '120', tags: 'samba, og, samba' };
     const second = product.variants[1];
     if (second === undefined) throw new Error('fixture');
     const edits = { [second.id]: { ...sizeEditFrom(second, 'USD'), price: '150.50', weight: '900' } };
@@ -63,7 +63,7 @@ describe('the configure screen save', () => {
     if (first === undefined) throw new Error('fixture');
     const plan = planUpdate(
       product,
-      { ...detailsFrom(product, 'USD'), retailPrice: 'ten' },
+      { ...configureFormFrom(product, 'USD'), retailPrice: 'ten' },
       { [first.id]: { ...sizeEditFrom(first, 'USD'), weight: '1.5kg' } },
       [],
       'USD',
@@ -77,7 +77,7 @@ describe('the configure screen save', () => {
       { media_id: 'b0000000-0000-4000-8000-000000000001', url: '/a' },
       { media_id: 'b0000000-0000-4000-8000-000000000002', url: '/b' },
     ];
-    const plan = planUpdate(product, { ...detailsFrom(product, 'USD'), condition: 'pre_owned', grade: 'good' }, {}, images, 'USD');
+    const plan = planUpdate(product, { ...configureFormFrom(product, 'USD'), condition: 'pre_owned', grade: 'good' }, {}, images, 'USD');
     expect(plan.body).toEqual({
       condition: 'pre_owned',
       grade: 'good',

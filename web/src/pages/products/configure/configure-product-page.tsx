@@ -31,15 +31,21 @@ import {
   productGrades,
   type Variant,
 } from '@tradepost/shared/schemas/catalog.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
-import { fieldErrors } from '../../../features/catalog/field-errors.ts';
+import {
+  CHECK_FIELDS,
+  type FormMessages,
+  hasMessages,
+  noMessages,
+  refusedBeforeSending,
+  refusedBy,
+} from '../../../features/catalog/product-form-model.ts';
 import { categoryLabels, conditionLabels, conditionText, gradeLabels, statusLabels } from '../../../features/catalog/product-labels.ts';
 import { sizeRunOf } from '../../../features/catalog/size-run.ts';
 import { UnsavedChangesGuard } from '../../../features/catalog/unsaved-changes.tsx';
-import { type BusinessScope, useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useUpdateProduct } from '../../../features/catalog/use-product-mutations.ts';
 import { useProduct, useProductSizeRun } from '../../../features/catalog/use-products.ts';
 import { PrintLabelsButton } from '../../../features/catalog-io/print-labels-button.tsx';
@@ -47,10 +53,11 @@ import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ImageUploader } from '../../../features/media/image-uploader.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { type BusinessScope, useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { AddSize } from './add-size.tsx';
 import {
+  configureFormFrom,
   type DetailsForm,
-  detailsFrom,
   type ImageChoice,
   planUpdate,
   rowErrorsFrom,
@@ -98,6 +105,8 @@ const topFields = [
   'condition_notes',
 ] as const;
 type TopField = (typeof topFields)[number];
+/** Where the API's messages about a save land: the fields above, each size's row, the photos. */
+const messagePlaces = { fields: topFields, rows: ['variants'], folded: { images: 'images' } };
 
 const sameEdit = (a: SizeEdit, b: SizeEdit) => a.sku.trim() === b.sku && a.price.trim() === b.price && a.weight.trim() === b.weight;
 
@@ -110,57 +119,41 @@ function ConfigureForm({ scope, product }: { scope: BusinessScope | undefined; p
   const sizeRun = useProductSizeRun(scope, product.id);
   const run = sizeRunOf({ id: product.size_format, name: sizeRun.data?.name ?? product.size_format, sizes: sizeRun.data?.sizes ?? [] });
 
-  const [form, setForm] = useState<DetailsForm>(() => detailsFrom(product, currency));
+  const [form, setForm] = useState<DetailsForm>(() => configureFormFrom(product, currency));
   const [edits, setEdits] = useState<Record<string, SizeEdit>>({});
   const [images, setImages] = useState<ImageChoice[]>(() => product.images);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [messages, setMessages] = useState<FormMessages>(noMessages);
   const [variantOrder, setVariantOrder] = useState<string[]>([]);
-  const [general, setGeneral] = useState<string | undefined>();
 
   const plan = useMemo(() => planUpdate(product, form, edits, images, currency), [product, form, edits, images, currency]);
   const dirty = plan.changed;
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => setForm((prev) => ({ ...prev, [key]: value }));
-  const errorFor = (field: TopField) => errors[field];
+  const errorFor = (field: TopField) => messages.fields[field];
   const values = (variant: Variant) => edits[variant.id] ?? sizeEditFrom(variant, currency);
-  const rowErrors = rowErrorsFrom(errors, variantOrder);
+  const rowErrors = rowErrorsFrom(messages.fields, variantOrder);
 
   const reset = (saved: Product) => {
-    setForm(detailsFrom(saved, currency));
+    setForm(configureFormFrom(saved, currency));
     setEdits({});
     setImages(saved.images);
-    setErrors({});
-    setGeneral(undefined);
+    setMessages(noMessages);
   };
 
   const save = (event?: FormEvent) => {
     event?.preventDefault();
     setVariantOrder(plan.variantOrder);
-    setErrors(plan.local);
-    setGeneral(undefined);
-    if (Object.keys(plan.local).length > 0) {
-      setGeneral('Check the highlighted fields.');
-      return;
-    }
-    if (!plan.changed) return;
+    setMessages(refusedBeforeSending(plan.local, CHECK_FIELDS));
+    if (hasMessages(plan.local) || !plan.changed) return;
     update.mutate(plan.body, {
       onSuccess: (saved) => {
         reset(saved);
         toast({ intent: 'success', title: 'Changes saved', body: saved.title });
       },
-      onError: (failure) => {
-        const result = fieldErrors(
-          failure,
-          (path) => topFields.some((field) => path === field) || path.startsWith('variants.') || path.startsWith('images'),
-          'The changes could not be saved.',
-        );
-        setErrors(result.fields);
-        setGeneral(result.general ?? (Object.keys(result.fields).length > 0 ? 'Check the highlighted fields.' : undefined));
-      },
+      onError: (failure) => setMessages(refusedBy(failure, messagePlaces, 'The changes could not be saved.')),
     });
   };
 
-  const imagesMessage = Object.entries(errors).find(([path]) => path.startsWith('images'))?.[1];
   const condition = conditionText(product.condition, product.grade);
 
   return (
@@ -321,7 +314,7 @@ function ConfigureForm({ scope, product }: { scope: BusinessScope | undefined; p
             scope={scope}
             value={images}
             onChange={(next) => setImages(next.map((image) => ({ media_id: image.media_id, url: image.url })))}
-            validationMessage={imagesMessage}
+            validationMessage={messages.fields.images}
             onBusyChange={setUploading}
             subject={product.title}
             labelHidden
@@ -376,7 +369,7 @@ function ConfigureForm({ scope, product }: { scope: BusinessScope | undefined; p
 
         <section className={mergeClasses(styles.saveBar, dirty && styles.saveBarSticky)} aria-label="Save changes">
           <p className={styles.saveText} aria-live="polite">
-            {general ?? (dirty ? 'You have unsaved changes.' : 'All changes saved.')}
+            {messages.general ?? (dirty ? 'You have unsaved changes.' : 'All changes saved.')}
           </p>
           <div className={styles.saveActions}>
             <Button disabled={!dirty || update.isPending} onClick={() => reset(product)}>

@@ -15,13 +15,13 @@ import {
 } from '@fluentui/react-components';
 import { ArchiveRegular, ArrowUndoRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
+import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageSection } from '../../../features/account/page-frame.tsx';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useArchiveProduct, useDeleteProduct } from '../../../features/catalog/use-product-mutations.ts';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px' },

@@ -17,9 +17,9 @@ import type { Product, Variant } from '@tradepost/shared/schemas/catalog.ts';
 import { useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import type { SizeRun } from '../../../features/catalog/size-run.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useAddBarcode, useRemoveBarcode, useRemoveVariant } from '../../../features/catalog/use-product-mutations.ts';
 import { scanFieldProps } from '../../../features/scanner/scan-listener.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import type { RowErrors, SizeEdit } from './configure-form.ts';
 
 const useStyles = makeStyles({

@@ -10,48 +10,41 @@ import {
   productConditions,
   productGrades,
 } from '@tradepost/shared/schemas/catalog.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { useAccountFormStyles } from '../../../features/account/use-account-form-styles.ts';
-import { fieldErrors, issuesToFields } from '../../../features/catalog/field-errors.ts';
-import { parseMoney } from '../../../features/catalog/money.ts';
+import { issuesToFields } from '../../../features/catalog/field-errors.ts';
+import {
+  type ConditionValues,
+  detailsBody,
+  type FormMessages,
+  fieldReader,
+  hasMessages,
+  newConditionValues,
+  newProductDetails,
+  newSizeBody,
+  noMessages,
+  type ProductDetails,
+  refusedBeforeSending,
+  refusedBy,
+  rowMessages,
+  typedText,
+} from '../../../features/catalog/product-form-model.ts';
 import { categoryLabels, conditionLabels, gradeLabels } from '../../../features/catalog/product-labels.ts';
 import { sizeRunOf } from '../../../features/catalog/size-run.ts';
 import { generateSku } from '../../../features/catalog/sku.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useCreateProduct } from '../../../features/catalog/use-create-product.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useSizeFormats } from '../../../features/sizes/use-size-formats.ts';
 import { SizePicker, type SizeRow, type SizeRowErrors, SizeRows } from './size-rows.tsx';
 
 type Category = (typeof productCategories)[number];
-type Form = {
-  title: string;
-  brand: string;
-  styleCode: string;
-  colorway: string;
-  category: Category;
-  sizeFormat: string;
-  retailPrice: string;
-  condition: ProductCondition;
-  grade: ProductGrade | '';
-  conditionNotes: string;
-};
+type Form = ProductDetails & ConditionValues & { sizeFormat: string; retailPrice: string };
 
-const emptyForm: Form = {
-  title: '',
-  brand: '',
-  styleCode: '',
-  colorway: '',
-  category: 'sneakers',
-  sizeFormat: 'us-men',
-  retailPrice: '',
-  condition: 'new',
-  grade: '',
-  conditionNotes: '',
-};
+const emptyForm: Form = { ...newProductDetails, ...newConditionValues, sizeFormat: 'us-men', retailPrice: '' };
 const topFields = [
   'title',
   'brand',
@@ -66,21 +59,12 @@ const topFields = [
   'variants',
 ] as const;
 type TopField = (typeof topFields)[number];
-
-const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+/** Where the API's messages about the new product land: the fields above, or each size's row. */
+const messagePlaces = { fields: topFields, rows: ['variants'] };
 
 /** Where a message about `variants.3.barcodes.0.code` belongs: size row 3, barcode box. */
-function rowErrorsFrom(fields: Record<string, string>, sizes: readonly string[]): Record<string, SizeRowErrors> {
-  const rows: Record<string, SizeRowErrors> = {};
-  for (const [path, message] of Object.entries(fields)) {
-    const match = /^variants\.(\d+)\.(\w+)/.exec(path);
-    const size = match === null ? undefined : sizes[Number(match[1])];
-    if (match === null || size === undefined) continue;
-    const key = match[2] === 'barcodes' ? 'barcode' : match[2] === 'price_cents' ? 'price' : match[2] === 'sku' ? 'sku' : 'size';
-    rows[size] = { ...rows[size], [key]: message };
-  }
-  return rows;
-}
+const rowErrorsFrom = (fields: Record<string, string>, sizes: readonly string[]): Record<string, SizeRowErrors> =>
+  rowMessages(fields, 'variants', sizes, { barcodes: 'barcode', price_cents: 'price', sku: 'sku' }, 'size');
 
 /** products/create-custom: a product that is not in the catalog yet, with its sizes, SKUs and barcodes. */
 export function CreateCustomProductPage() {
@@ -94,8 +78,7 @@ export function CreateCustomProductPage() {
   const [form, setForm] = useState<Form>(emptyForm);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rows, setRows] = useState<Record<string, SizeRow>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | undefined>();
+  const [messages, setMessages] = useState<FormMessages>(noMessages);
 
   const customFormats = useSizeFormats(scope).data?.custom;
   const format = useMemo(() => {
@@ -107,7 +90,7 @@ export function CreateCustomProductPage() {
   const skuFor = (size: string) => rows[size]?.skuOverride ?? generateSku(form.styleCode, form.title, size);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((prev) => ({ ...prev, [key]: value }));
-  const errorFor = (field: TopField) => errors[field];
+  const errorFor = (field: TopField) => messages.fields[field];
 
   const toggle = (size: string) =>
     setSelected((prev) => {
@@ -118,35 +101,26 @@ export function CreateCustomProductPage() {
     });
 
   const buildBody = (): { body: CreateProductBody; local: Record<string, string> } => {
-    const local: Record<string, string> = {};
-    const retail = parseMoney(form.retailPrice, currency);
-    if (retail === null) local.retail_price_cents = 'Enter an amount such as 180 or 179.99';
-    const variants = sizes.map((size, i) => {
-      const row = rows[size];
-      const price = parseMoney(row?.price ?? '', currency);
-      if (price === null) local[`variants.${i}.price_cents`] = 'Enter an amount such as 180 or 179.99';
-      const barcode = row?.barcode.trim() ?? '';
-      return {
-        size,
-        sku: skuFor(size).trim(),
-        price_cents: price ?? retail ?? undefined,
-        barcodes: barcode === '' ? [] : [{ code: barcode }],
-      };
-    });
+    const read = fieldReader(currency);
+    const retail = read.money('retail_price_cents', form.retailPrice);
+    const variants = sizes.map((size, i) =>
+      newSizeBody(
+        read,
+        `variants.${i}.`,
+        { size, sku: skuFor(size), price: rows[size]?.price ?? '', barcode: rows[size]?.barcode ?? '' },
+        retail,
+      ),
+    );
     const body: CreateProductBody = {
-      title: form.title.trim(),
-      brand: optional(form.brand),
-      style_code: optional(form.styleCode),
-      colorway: optional(form.colorway),
-      category: form.category,
+      ...detailsBody(form, undefined),
       size_format: form.sizeFormat,
       condition: form.condition,
       grade: form.condition === 'pre_owned' && form.grade !== '' ? form.grade : undefined,
-      condition_notes: form.condition === 'new' ? undefined : optional(form.conditionNotes),
-      retail_price_cents: retail ?? undefined,
+      condition_notes: form.condition === 'new' ? undefined : typedText(form.conditionNotes, undefined),
+      retail_price_cents: retail,
       variants,
     };
-    return { body, local };
+    return { body, local: read.problems };
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -155,9 +129,8 @@ export function CreateCustomProductPage() {
     const checked = createProductBodySchema.safeParse(body);
     const found = { ...(checked.success ? {} : issuesToFields(checked.error.issues)), ...local };
     if (sizes.length === 0) found.variants = 'Choose at least one size';
-    setErrors(found);
-    setGeneral(undefined);
-    if (Object.keys(found).length > 0) return;
+    setMessages(refusedBeforeSending(found));
+    if (hasMessages(found)) return;
     create.mutate(body, {
       onSuccess: (product) => {
         toast({
@@ -168,19 +141,11 @@ export function CreateCustomProductPage() {
         });
         navigate('/products');
       },
-      onError: (error) => {
-        const result = fieldErrors(
-          error,
-          (path) => topFields.some((field) => path === field) || path.startsWith('variants.'),
-          'The product could not be created.',
-        );
-        setErrors(result.fields);
-        setGeneral(result.general ?? (Object.keys(result.fields).length > 0 ? 'Check the highlighted fields.' : undefined));
-      },
+      onError: (error) => setMessages(refusedBy(error, messagePlaces, 'The product could not be created.')),
     });
   };
 
-  const rowErrors = rowErrorsFrom(errors, sizes);
+  const rowErrors = rowErrorsFrom(messages.fields, sizes);
 
   return (
     <AppPage title="Create a product" description="For a product that is not in your catalog yet. Each size you pick becomes its own SKU.">
@@ -321,9 +286,9 @@ export function CreateCustomProductPage() {
           />
         </PageSection>
 
-        {general === undefined ? null : (
+        {messages.general === undefined ? null : (
           <MessageBar intent="error" role="alert">
-            <MessageBarBody>{general}</MessageBarBody>
+            <MessageBarBody>{messages.general}</MessageBarBody>
           </MessageBar>
         )}
         <div className={styles.actions}>

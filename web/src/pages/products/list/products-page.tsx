@@ -1,9 +1,10 @@
 import { Button, Field, makeStyles, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, BarcodeScannerRegular, BoxRegular, DismissRegular } from '@fluentui/react-icons';
 import type { ProductSetSummary } from '@tradepost/shared/schemas/catalog.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import {
   activeFilterCount,
   apiFilter,
@@ -17,8 +18,6 @@ import {
 } from '../../../features/catalog/product-filters.ts';
 import { ProductSearchBox } from '../../../features/catalog/product-search-box.tsx';
 import { ProductsLoading } from '../../../features/catalog/products-loading.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer, useProductFacets, useProductPages, useProductSetSummary } from '../../../features/catalog/use-products.ts';
 import { CatalogImportExport } from '../../../features/catalog-io/catalog-import-export.tsx';
 import { ProductsErrorScreen } from '../../../features/errors/error-screens.tsx';
@@ -26,6 +25,7 @@ import { formatCount, MoneyFigure, StatCard, StatGrid, StatGridLoading } from '.
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { ProductFilterBar } from './product-filter-bar.tsx';
 import { ProductsTable } from './products-table.tsx';
 

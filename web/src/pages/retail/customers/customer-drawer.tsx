@@ -11,17 +11,18 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular, EditRegular } from '@fluentui/react-icons';
 import type { Customer } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { useState } from 'react';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { channelKindLabels } from '../../../features/channels/channel-labels.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { CustomerDialog } from '../../../features/retail/customer-dialog.tsx';
 import { SaleStatusBadge, saleItemsSummary } from '../../../features/retail/sale-status-badge.tsx';
 import { useCustomer } from '../../../features/retail/use-customers.ts';
 import { useSaleList } from '../../../features/retail/use-sales.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';
 
 const useStyles = makeStyles({

@@ -1,18 +1,19 @@
 import { Button, Field, Input, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { PeopleRegular, PersonAddRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage } from '../../../features/account/page-frame.tsx';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { CustomerDialog } from '../../../features/retail/customer-dialog.tsx';
 import { useCustomerPages } from '../../../features/retail/use-customers.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { CustomerDrawer } from './customer-drawer.tsx';
 
 const useStyles = makeStyles({

@@ -1,14 +1,14 @@
 import { Badge, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, TagRegular } from '@fluentui/react-icons';
 import type { PriceRuleInput } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
-import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { usePricePreview } from '../../../features/retail/use-price-rules.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', flexDirection: 'column', gap: '8px', minWidth: 0 },

@@ -1,10 +1,9 @@
 import { Badge, Button, Field, Input, makeStyles, Select, Spinner, Switch, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowUndoRegular, SaveRegular } from '@fluentui/react-icons';
 import type { PriceRule, PriceRuleInput } from '@tradepost/shared/schemas/sales.ts';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
@@ -19,6 +18,7 @@ import {
   sameDraft,
 } from '../../../features/retail/price-rule-draft.ts';
 import { useSavePriceRule } from '../../../features/retail/use-price-rules.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { PricePreviewTable } from './price-preview-table.tsx';
 
 const useStyles = makeStyles({

@@ -1,16 +1,16 @@
 import { Badge, Button, makeStyles, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import { EditRegular, TagRegular } from '@fluentui/react-icons';
 import type { PriceRule } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { channelKindLabels } from '../../../features/channels/channel-labels.ts';
-import { DataTable, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { roundingShort } from '../../../features/retail/price-rule-draft.ts';
 import { usePriceRules } from '../../../features/retail/use-price-rules.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { PriceRuleEditor } from './price-rule-editor.tsx';
 
 const useStyles = makeStyles({

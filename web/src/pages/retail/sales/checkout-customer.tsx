@@ -1,13 +1,13 @@
 import { Button, Combobox, Field, makeStyles, Option, tokens, typographyStyles } from '@fluentui/react-components';
 import { DismissRegular, PersonAddRegular, PersonRegular } from '@fluentui/react-icons';
 import type { Customer } from '@tradepost/shared/schemas/sales.ts';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { useState } from 'react';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { Sensitive } from '../../../features/demo-mode/sensitive.tsx';
 import { CustomerDialog } from '../../../features/retail/customer-dialog.tsx';
 import { useCustomerSearch } from '../../../features/retail/use-customers.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: '8px', alignItems: 'flex-end' },

@@ -14,9 +14,9 @@ import { DismissRegular, ReceiptRegular } from '@fluentui/react-icons';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import type { Customer } from '@tradepost/shared/schemas/sales.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import type { CheckoutPlan, DiscountKind } from '../../../features/retail/cart-model.ts';
 import { currencySymbol } from '../../../features/retail/currency-symbol.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { CheckoutCustomer } from './checkout-customer.tsx';
 
 const useStyles = makeStyles({

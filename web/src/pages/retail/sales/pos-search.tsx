@@ -1,15 +1,15 @@
 import { Button, makeStyles, mergeClasses, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { memo, type RefObject, useRef, useState } from 'react';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { productMeta } from '../../../features/catalog/product-picker.tsx';
 import { ProductSearchBox } from '../../../features/catalog/product-search-box.tsx';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer, useProductSearch } from '../../../features/catalog/use-products.ts';
 import { useStockAt } from '../../../features/inventory/use-stock-at.ts';
 import type { CartItem } from '../../../features/retail/cart-model.ts';
 import { cartItems } from '../../../features/retail/pos-items.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },

@@ -21,12 +21,12 @@ import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import type { FailedOrder, RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { useVariantLedger } from '../../../features/inventory/use-variant-ledger.ts';
 import { useRetryFailedOrder } from '../../../features/sales/use-failed-orders.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(680px, calc(100vw - 24px))', width: '100%' },

@@ -18,20 +18,21 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, BuildingRegular, DismissRegular, LinkRegular } from '@fluentui/react-icons';
 import type { FailedOrder, RecordOutcome } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import type { VariantInfo } from '../../../features/catalog/variant-info.ts';
 import { ageLabel } from '../../../features/fulfillment/fulfillment-model.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { failureReasonLabels, unknownSkus } from '../../../features/sales/failed-order-model.ts';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { useDismissFailedOrder, useRetryFailedOrder } from '../../../features/sales/use-failed-orders.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { AllocateDialog } from './allocate-dialog.tsx';
 import { MapSkuDialog } from './map-sku-dialog.tsx';
 

@@ -1,12 +1,12 @@
 import { makeStyles, Spinner, Tab, TabList, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArchiveRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import type { FailedOrderStatus } from '@tradepost/shared/query/sales.ts';
+import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage } from '../../../features/account/page-frame.tsx';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { useFailedOrders } from '../../../features/sales/use-failed-orders.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { FailedOrderCard } from './failed-order-card.tsx';
 
 const useStyles = makeStyles({

@@ -15,7 +15,6 @@ import type { FailedOrder } from '@tradepost/shared/schemas/sales.ts';
 import { useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { ProductPicker } from '../../../features/catalog/product-picker.tsx';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import type { VariantInfo } from '../../../features/catalog/variant-info.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
@@ -25,6 +24,7 @@ import { CameraScanButton } from '../../../features/scanner/camera-scan-button.t
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(760px, calc(100vw - 24px))', width: '100%' },

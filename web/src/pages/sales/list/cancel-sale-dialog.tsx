@@ -15,11 +15,11 @@ import {
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { cancellableUnits, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { type CancelSaleBody, useCancelSale } from '../../../features/sales/use-sale-mutations.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { LineQuantities, useSaleDialogStyles } from './line-quantities.tsx';
 
 /** Cancel the whole sale or some units of some lines; the units go back to available stock at once. */

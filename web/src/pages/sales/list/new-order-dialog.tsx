@@ -20,12 +20,11 @@ import {
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { type FormEvent, useRef, useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { ProductPicker } from '../../../features/catalog/product-picker.tsx';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { useVariantByCode } from '../../../features/catalog/use-variant-by-code.ts';
 import type { VariantInfo } from '../../../features/catalog/variant-info.ts';
@@ -51,6 +50,7 @@ import { CameraScanButton } from '../../../features/scanner/camera-scan-button.t
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(1000px, calc(100vw - 24px))', width: '100%' },

@@ -14,11 +14,11 @@ import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../features/catalog/field-errors.ts';
 import { formatMoney, moneyInputText, parseMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { refundableCents, returnableUnits, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { useRefundSale } from '../../../features/sales/use-sale-mutations.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { LineQuantities, useSaleDialogStyles } from './line-quantities.tsx';
 
 /** Money back to the customer, with the shipped units that came back put on the shelf again. */

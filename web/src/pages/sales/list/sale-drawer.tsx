@@ -16,18 +16,19 @@ import {
 import { ArrowUndoRegular, DismissCircleRegular, DismissRegular, DocumentPdfRegular, OpenRegular } from '@fluentui/react-icons';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import type { Sale, SaleLine } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { useState } from 'react';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import type { BusinessScope } from '../../../features/catalog/use-business-id.ts';
 import { FulfillmentStatusBadge } from '../../../features/fulfillment/fulfillment-status-badge.tsx';
 import { openPackingSlip } from '../../../features/fulfillment/packing-slip.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { canCancel, canRefund, costIsExpected, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { useSale } from '../../../features/sales/use-sales.ts';
+import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { CancelSaleDialog } from './cancel-sale-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 

@@ -2,19 +2,20 @@ import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens
 import { AddRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
 import type { SaleStatusFilter } from '@tradepost/shared/query/sales.ts';
 import { type ChannelKind, channelKinds, saleStatuses } from '@tradepost/shared/schemas/sales.ts';
+import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
+import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
+import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
+import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppPage, PageSection } from '../../../features/account/page-frame.tsx';
 import { formatMoney } from '../../../features/catalog/money.ts';
-import { useBusinessScope } from '../../../features/catalog/use-business-id.ts';
-import { useDebouncedValue } from '../../../features/catalog/use-debounced-value.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
-import { DataTable, formatWhen, useTableStyles } from '../../../features/inventory/data-table.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
 import { SALE_PAGE_SIZE, useSales } from '../../../features/sales/use-sales.ts';
+import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { NewOrderDialog } from './new-order-dialog.tsx';
 import { SaleDrawer } from './sale-drawer.tsx';
 

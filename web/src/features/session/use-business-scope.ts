@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from './use-current-user.ts';
 
 export type BusinessScope = { businessId: string; currency: string; basePath: string };
 

@@ -1,3 +1,5 @@
+// The one plain data table of every front end (web app and extension), with its cell styles.
+
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
@@ -36,6 +38,3 @@ export function DataTable({ label, head, children }: { label: string; head: Reac
     </section>
   );
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (iso: string) => dateTime.format(new Date(iso));

@@ -1,3 +1,5 @@
+// Search as you type, for every front end (web app and extension).
+
 import { useEffect, useState } from 'react';
 
 /** The value once it has stopped changing for `ms` milliseconds (search as you type). */

@@ -1,3 +1,5 @@
+// The frame of a signed-in page and its titled sections, for every front end (web app and extension).
+
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 

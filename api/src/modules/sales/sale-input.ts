@@ -1,0 +1,31 @@
+import type { CustomerInput } from '@tradepost/shared/schemas/sales.ts';
+
+/** A sale as every channel describes it: typed in Tradepost, imported from a marketplace, or seeded. */
+export type SaleLineInput = {
+  variantId: string;
+  quantity: number;
+  unitPriceCents: number;
+  feesCents: number;
+  taxCents: number;
+  externalSku?: string | null;
+};
+
+export type SaleInput = {
+  externalOrderId: string;
+  orderedAt?: string | undefined;
+  customerId?: string | undefined;
+  customer?: CustomerInput | undefined;
+  shippingCents: number;
+  shippingAddress?: Record<string, string> | undefined;
+  note?: string | undefined;
+  lines: SaleLineInput[];
+};
+
+export type SaleOptions = {
+  /** In-store: the units leave at once (consumed FIFO) and the sale is fulfilled. */
+  immediate: boolean;
+  /** Take every line from this location instead of following the pick rules. */
+  locationId?: string | undefined;
+  /** Hand allocation: the location per order line (index). */
+  lineLocations?: Map<number, string>;
+};
