@@ -137,7 +137,7 @@ type QueueRow = {
   resolved_at: Date | string | null;
 };
 
-// TODO(tenant-db): the super-admin size matching queue serves every business; entries name rules of any business.
+// Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): the super-admin size matching queue serves every business; entries name rules of any business.
 const QUEUE_SELECT = `SELECT q.id, q.pattern, q.raw, q.format_hint, q.sources, q.business_ids::text[] AS business_ids, q.seen_count, q.status,
   q.rule_id, r.format_id AS rule_format_id, r.value AS rule_value, q.first_seen_at, q.last_seen_at, q.resolved_at
   FROM size_match_queue q LEFT JOIN size_rules r ON r.id = q.rule_id`;
@@ -167,7 +167,7 @@ export const BUILT_IN_CHOICES: readonly SizeChoiceFormat[] = SIZE_FORMATS.map((f
 async function entryContext(em: EntityManager, rows: readonly QueueRow[]) {
   const businessIds = [...new Set(rows.flatMap((row) => row.business_ids))];
   const ids = JSON.stringify(businessIds);
-  // TODO(tenant-db): the super-admin size matching queue shows the custom formats of every business that sent an entry.
+  // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): the super-admin size matching queue shows the custom formats of every business that sent an entry.
   const [businesses, formats] = await Promise.all([
     businessIds.length
       ? em.execute<{ id: string; name: string }[]>(
@@ -274,7 +274,7 @@ type RuleRow = {
   custom_name: string | null;
 };
 
-// TODO(tenant-db): the super-admin size matching queue serves every business; the rule list shows every business's rules.
+// Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): the super-admin size matching queue serves every business; the rule list shows every business's rules.
 const RULE_SELECT = `SELECT r.id, r.pattern, r.format_id, r.value, r.business_id, b.name AS business_name, u.email AS created_by, r.created_at,
   f.name AS custom_name
   FROM size_rules r
@@ -319,7 +319,7 @@ export async function matchSizeQueueEntry(
     }
   } else {
     const uuid = customSizeFormatUuid(body.format_id);
-    // TODO(tenant-db): the super-admin matches for any business: the custom format says which business the rule serves.
+    // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): the super-admin matches for any business: the custom format says which business the rule serves.
     const [format] = uuid
       ? await em.execute<CustomFormatRow[]>(
           'SELECT id, business_id, name, category, sizes, conversion_format, conversions, created_at, updated_at FROM custom_size_formats WHERE id = ?',
@@ -342,7 +342,7 @@ export async function matchSizeQueueEntry(
   return em.transactional(async (tx) => {
     const conflict = businessId === null ? '(pattern) WHERE business_id IS NULL' : '(business_id, pattern) WHERE business_id IS NOT NULL';
     // Matching a string again (two admins, or a correction) replaces the earlier answer.
-    // TODO(tenant-db): a super-admin's rule is global (no business) or a business's own, found from its custom format.
+    // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): a super-admin's rule is global (no business) or a business's own, found from its custom format.
     const [rule] = await tx.execute<{ id: string }[]>(
       `INSERT INTO size_rules (id, business_id, pattern, format_id, value, created_by) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT ${conflict} DO UPDATE SET format_id = EXCLUDED.format_id, value = EXCLUDED.value,
@@ -375,7 +375,7 @@ export async function listSizeRules(
       query.limit,
       query.offset,
     ]),
-    // TODO(tenant-db): the super-admin rule list counts every business's rules.
+    // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): the super-admin rule list counts every business's rules.
     em.execute<{ n: number }[]>(`SELECT count(*)::int AS n FROM size_rules r ${where}`, params),
   ]);
   return { items: rows.map(presentRule), total: total[0]?.n ?? 0 };
@@ -385,7 +385,7 @@ export async function listSizeRules(
 export async function deleteSizeRule(em: EntityManager, ruleId: string): Promise<void> {
   await em.transactional(async (tx) => {
     await tx.execute("UPDATE size_match_queue SET status = 'open', resolved_at = NULL, rule_id = NULL WHERE rule_id = ?", [ruleId]);
-    // TODO(tenant-db): the super-admin deletes a rule of any business (or a global one).
+    // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): the super-admin deletes a rule of any business (or a global one).
     const deleted = await tx.execute<{ id: string }[]>('DELETE FROM size_rules WHERE id = ? RETURNING id', [ruleId]);
     if (deleted.length === 0) throw new NotFound('Rule not found');
   });

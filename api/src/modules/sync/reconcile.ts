@@ -36,7 +36,7 @@ export async function scheduleReconcile(
 
 /** At boot: every connected connection gets its poll (a process that was down catches up at once). */
 export async function scheduleAllReconciles(em: EntityManager, delayMs: number): Promise<void> {
-  // TODO(tenant-db): at boot, before any business is in hand, one look-up over every business's connections and their jobs.
+  // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): at boot, before any business is in hand, one look-up over every business's connections and their jobs.
   const rows = await em.execute<{ id: string; business_id: string }[]>(
     `SELECT c.id, c.business_id FROM channel_connections c
       WHERE c.status = 'connected'

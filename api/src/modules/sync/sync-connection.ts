@@ -43,7 +43,7 @@ export async function findSyncConnection(em: EntityManager, businessId: string, 
 
 /** Public webhooks name only the connection; the row says which business it belongs to. */
 export async function findConnectionForWebhook(em: EntityManager, platform: string, connectionId: string): Promise<SyncConnection | null> {
-  // TODO(tenant-db): a webhook names no business until this row is found: the look-up crosses businesses by design.
+  // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): a webhook names no business until this row is found: the look-up crosses businesses by design.
   const [row] = await em.execute<SyncConnection[]>(
     `SELECT ${connectionColumns.map((column) => `c.${column}`).join(', ')},
             c.account_name, ch.sync_enabled, ch.quantity_buffer AS channel_buffer, ch.enabled AS channel_enabled
