@@ -304,6 +304,19 @@ type ProductEnums = {
   status: ProductDto['status'];
 };
 
+/** What names a product and how it is sized and graded: the start of both its table line and its full shape. */
+const productIdentity = [
+  'p.id',
+  'p.title',
+  'p.brand',
+  'p.style_code',
+  'p.colorway',
+  'p.category',
+  'p.size_format',
+  'p.condition',
+  'p.grade',
+] as const;
+
 /** The full shape (variants, barcodes, stock) of the given products, in one round trip. */
 export function productDetailsQuery(db: Kysely<DB>, ids: string[]) {
   return db
@@ -328,15 +341,7 @@ export function productDetailsQuery(db: Kysely<DB>, ids: string[]) {
           );
         });
       return [
-        'p.id',
-        'p.title',
-        'p.brand',
-        'p.style_code',
-        'p.colorway',
-        'p.category',
-        'p.size_format',
-        'p.condition',
-        'p.grade',
+        ...productIdentity,
         'p.condition_notes',
         'p.retail_price_cents',
         sql<string | null>`to_char(p.release_date, 'YYYY-MM-DD')`.as('release_date'),
@@ -376,20 +381,7 @@ export function productRowsQuery(db: Kysely<DB>, ids: string[]) {
         )
         .whereRef('v.product_id', '=', 'p.id')
         .select(sql<SizeStockTuple[] | null>`json_agg(json_build_array(v.size, s.on_hand, s.available))`.as('sizes'));
-      return [
-        'p.id',
-        'p.title',
-        'p.brand',
-        'p.style_code',
-        'p.colorway',
-        'p.category',
-        'p.size_format',
-        'p.condition',
-        'p.grade',
-        'p.status',
-        sql<ProductImage | null>`p.images -> 0`.as('image'),
-        sizes.as('sizes'),
-      ];
+      return [...productIdentity, 'p.status', sql<ProductImage | null>`p.images -> 0`.as('image'), sizes.as('sizes')];
     })
     .$narrowType<ProductEnums>();
 }

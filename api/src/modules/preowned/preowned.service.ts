@@ -319,6 +319,26 @@ async function freeSku(em: EntityManager, businessId: string): Promise<string> {
   }
 }
 
+/** The item's one size; a draft may not know it yet, so it waits with an empty one, refused at publishing. */
+async function insertDraftVariant(
+  em: EntityManager,
+  businessId: string,
+  productId: string,
+  variantId: string,
+  draft: Draft,
+): Promise<void> {
+  await tenantDb(em, businessId)
+    .insertInto('variants')
+    .values({
+      id: variantId,
+      product_id: productId,
+      size: draft.size ?? '',
+      sku: draft.sku ?? (await freeSku(em, businessId)),
+      price_cents: draft.price_cents,
+    })
+    .execute();
+}
+
 async function writeBarcode(em: EntityManager, businessId: string, variantId: string, code: string | null): Promise<void> {
   const db = tenantDb(em, businessId);
   await db.deleteFrom('barcodes').where('variant_id', '=', variantId).execute();
@@ -438,17 +458,7 @@ export async function createPreowned(em: EntityManager, businessId: string, user
           status: sql.lit('draft'),
         })
         .execute();
-      // A draft may not know its size yet: the variant waits with an empty one, refused at publishing.
-      await db
-        .insertInto('variants')
-        .values({
-          id: variantId,
-          product_id: id,
-          size: draft.size ?? '',
-          sku: draft.sku ?? (await freeSku(tx, businessId)),
-          price_cents: draft.price_cents,
-        })
-        .execute();
+      await insertDraftVariant(tx, businessId, id, variantId, draft);
       await writeBarcode(tx, businessId, variantId, draft.barcode);
       await db
         .insertInto('preowned_items')
@@ -542,16 +552,7 @@ export async function updatePreowned(em: EntityManager, businessId: string, prod
       let variantId = row.variant_id;
       if (variantId === null) {
         variantId = newId();
-        await db
-          .insertInto('variants')
-          .values({
-            id: variantId,
-            product_id: productId,
-            size: draft.size ?? '',
-            sku: draft.sku ?? (await freeSku(tx, businessId)),
-            price_cents: draft.price_cents,
-          })
-          .execute();
+        await insertDraftVariant(tx, businessId, productId, variantId, draft);
       } else {
         await db
           .updateTable('variants')
