@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every suite so the CI summary counts them all.
+// One runner for every suite so the CI summary counts them all. Unit and API files run two at a
+// time (vitest's default on two cores is one: they wait on PostgreSQL as much as on the CPU); the
+// browser files run one at a time afterwards, since Chromium alone keeps both cores busy.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +18,7 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**', 'extension/.output/**'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
@@ -23,6 +26,7 @@ export default defineConfig({
           name: 'api',
           include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'],
           globalSetup: ['api/test/global-setup.ts'],
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +41,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -20,7 +20,7 @@ export default defineConfig({
       browser === 'firefox' ? ['storage', 'contextMenus', 'notifications'] : ['storage', 'contextMenus', 'notifications', 'sidePanel'],
     // The default server, and the marketplaces' photo hosts (a capture copies a listing's photos
     // into its draft; the worker can read them only with a grant). Any other server is reached
-    // through the API's CORS rule, which admits chrome-extension:// and moz-extension:// origins,
+    // through the API's CORS rule, which admits this extension's ids (EXTENSION_IDS) and moz-extension:// origins,
     // so no blanket http(s)://*/* grant (Chrome warns "read and change all your data"; Firefox MV3
     // leaves host grants off until the user opts in, so relying on them would break sign-in there).
     // The marketplace pages themselves come in with the content scripts' matches.

@@ -105,14 +105,10 @@ export const permanentAllowList: { path: string; max?: number; reason: string }[
   },
 ];
 
-// TODO(tenant-db): files that use raw SQL on tenant tables today, each with its number of statements.
-// Every other file reaches its tables through entities or `tenantDb`. A file that must go back to raw
-// SQL for a while is listed here (regenerate with --todo), and the check notes when one is gone.
-const todoTenantDb: Record<string, number> = {
-  // batch-operations: the runner's move to tenantDb passed alone but failed the restart test twice under
-  // a loaded machine (an item written twice); kept on the raw SQL that CI has proven until that is understood.
-  'api/src/modules/batch-operations/batch-runner.ts': 10,
-};
+// TODO(tenant-db): files that use raw SQL on tenant tables for a while, each with its number of
+// statements (regenerate with --todo); the check notes when one is gone. Empty: every file reaches its
+// tables through entities or `tenantDb`, or is on the permanent list above with its reason.
+const todoTenantDb: Record<string, number> = {};
 
 export const todoAllowList: Readonly<Record<string, number>> = todoTenantDb;
 

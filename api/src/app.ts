@@ -16,6 +16,7 @@ import { mountModules } from './platform/mount-modules.ts';
 import { registerWorkflows } from './platform/workflow.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bodyLimitPlugin } from './plugins/body-limit.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
@@ -25,6 +26,9 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { redactUrl } from './redact.ts';
 import { workflows } from './workflows/index.ts';
+
+/** The largest request body (an image upload, a CSV import); larger photos are scaled down in the browser first. */
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export type AppDeps = {
   config: Config;
@@ -52,15 +56,22 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-function allowedOrigin(config: Config) {
-  const webOrigins = new Set(
-    config.WEB_ORIGINS.split(',')
+/**
+ * Who may call cross-origin: the web origins, our own Chrome extension (EXTENSION_IDS; any other
+ * extension gets no CORS grant) and Firefox extensions. Firefox gives every installation its own
+ * random `moz-extension://<uuid>` origin, which no server can know in advance, so those are all
+ * admitted; a bearer token is still needed for anything but the public routes.
+ */
+function allowedOrigin(config: Pick<Config, 'WEB_ORIGINS' | 'EXTENSION_IDS'>) {
+  const allowed = new Set([
+    ...config.WEB_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-  );
+    ...config.EXTENSION_IDS.map((id) => `chrome-extension://${id}`),
+  ]);
   return (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) => {
     // No Origin: same-origin requests, curl, server-to-server.
-    if (!origin || webOrigins.has(origin) || /^(chrome|moz)-extension:\/\//.test(origin)) return callback(null, true);
+    if (!origin || allowed.has(origin) || /^moz-extension:\/\/[0-9a-f-]{36}$/.test(origin)) return callback(null, true);
     callback(null, false);
   };
 }
@@ -71,7 +82,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
     // Off unless TRUST_PROXY names the proxies: otherwise any client could set X-Forwarded-For and
     // choose the address that per-address limits count.
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -92,7 +103,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
       },
     },
   });
-  // The extension calls from its own origin: every method the API uses must be allowed cross-origin.
+  // Our extension calls from its own origin: every method the API uses must be allowed cross-origin.
   await app.register(cors, {
     origin: allowedOrigin(config),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -101,6 +112,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
     exposedHeaders: [DOMAIN_EVENTS_HEADER, REPLAYED_HEADER],
     maxAge: 600,
   });
+  // Over BODY_LIMIT_BYTES: a 413 the client can read (see the plugin).
+  await app.register(bodyLimitPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, unpackedExtensionId } from './config.ts';
 import { redactUrl } from './redact.ts';
 
 describe('config', () => {
@@ -51,6 +52,36 @@ describe('config', () => {
     // count cannot tell a request through the proxy from one sent to the app directly.
     for (const bad of ['true', '1', 'proxy.internal', '10.0.0.0/33', '1.2.3', '1.2.3.4/', '10.0.0.1,']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be the addresses or ranges of the proxies/);
+    }
+  });
+
+  it('allows simulators by default only on a server that only this machine can reach', () => {
+    expect(loadConfig({}).SIMULATORS_ENABLED).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.20' }).SIMULATORS_ENABLED).toBe(false);
+    for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) {
+      expect(loadConfig({ HOST }).SIMULATORS_ENABLED, HOST).toBe(true);
+    }
+    // On loopback behind a proxy that serves it to the world: a production server.
+    expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'https://app.example.com' }).SIMULATORS_ENABLED).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' }).SIMULATORS_ENABLED).toBe(true);
+    expect(loadConfig({ SIMULATORS_ENABLED: 'true' }).SIMULATORS_ENABLED).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', SIMULATORS_ENABLED: 'false' }).SIMULATORS_ENABLED).toBe(false);
+    expect(() => loadConfig({ SIMULATORS_ENABLED: 'yes' })).toThrow(/SIMULATORS_ENABLED: must be true or false/);
+  });
+
+  it("admits this checkout's own extension by default; EXTENSION_IDS names the ones to admit instead", () => {
+    // What Chromium reported as the id of the extension loaded unpacked from this folder.
+    expect(unpackedExtensionId('/work/main/extension/.output/chrome-mv3')).toBe('nhkehoaappmdlpmnefbdbbbncjiajmgn');
+    const output = join(realpathSync(resolve(import.meta.dirname, '../..')), 'extension/.output');
+    expect(loadConfig({}).EXTENSION_IDS).toEqual([
+      unpackedExtensionId(join(output, 'chrome-mv3')),
+      unpackedExtensionId(join(output, 'chrome-mv3-dev')),
+    ]);
+    const store = 'abcdefghijklmnopabcdefghijklmnop';
+    expect(loadConfig({ EXTENSION_IDS: ` ${store}, ${'p'.repeat(32)} ` }).EXTENSION_IDS).toEqual([store, 'p'.repeat(32)]);
+    expect(loadConfig({ EXTENSION_IDS: '' }).EXTENSION_IDS).toEqual([]);
+    for (const bad of [`chrome-extension://${store}`, 'abc', 'z'.repeat(32)]) {
+      expect(() => loadConfig({ EXTENSION_IDS: bad }), bad).toThrow(/EXTENSION_IDS\.\d+: must be Chrome extension ids/);
     }
   });
 

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -57,6 +58,46 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * The id Chrome gives an extension loaded unpacked from a folder (one without a `key` in its
+ * manifest, like ours): the SHA-256 of the folder's real path, its first 32 hex digits written
+ * with the letters a–p. `--load-extension` and "Load unpacked" resolve symbolic links first.
+ */
+export function unpackedExtensionId(folder: string): string {
+  return [...createHash('sha256').update(folder).digest('hex').slice(0, 32)]
+    .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)))
+    .join('');
+}
+
+/**
+ * This checkout's own extension as Chrome knows it: the build (`npm run build`, which the
+ * end-to-end tests load) and `wxt dev`'s build, each loaded unpacked. A store build has the id the
+ * store gave it: add it with EXTENSION_IDS.
+ */
+function ownExtensionIds(): string[] {
+  const output = join(realpathSync(repoRoot), 'extension', '.output');
+  return [unpackedExtensionId(join(output, 'chrome-mv3')), unpackedExtensionId(join(output, 'chrome-mv3-dev'))];
+}
+
+const extensionIds = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value === undefined
+      ? ownExtensionIds()
+      : value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[a-p]{32}$/, { error: 'must be Chrome extension ids (32 letters a to p), comma-separated' })));
+
+/** 127.0.0.0/8, ::1 or localhost: only this machine can reach it. */
+const isLoopbackHost = (host: string): boolean => {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
+};
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -77,8 +118,13 @@ const envSchema = z.object({
     .optional(),
   ADMIN_EMAILS: emailList,
   SYSTEM_SALES_EMAIL: z.union([z.literal(''), z.email({ error: 'must be an e-mail address' })]).default(''),
-  /** Origins allowed by CORS besides the extension schemes; comma-separated. */
+  /** Origins allowed by CORS besides the extension's; comma-separated. */
   WEB_ORIGINS: z.string().default('http://localhost:3000,http://localhost:5173'),
+  /**
+   * Chrome extensions whose `chrome-extension://<id>` origin CORS admits (no other one is): this
+   * checkout's own build loaded unpacked when unset (see ownExtensionIds); the store's id in production.
+   */
+  EXTENSION_IDS: extensionIds,
   WEB_DIST: z.string().default(resolve(repoRoot, 'web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
@@ -122,11 +168,22 @@ const envSchema = z.object({
   SHOPIFY_CLIENT_SECRET: z.string().optional(),
   SQUARE_APPLICATION_ID: z.string().optional(),
   SQUARE_APPLICATION_SECRET: z.string().optional(),
+  /**
+   * Connections may use the "Simulator" environment (tests/simulators), and then only at addresses
+   * on this machine. Unset: on when the server itself is reachable only from this machine (HOST is
+   * loopback and PUBLIC_URL, if set, is too), as in `HOST=127.0.0.1 npm start` and the tests.
+   */
+  SIMULATORS_ENABLED: booleanFlag.optional(),
   /** Build id shown by /version.json; set by the deploy. */
   BUILD_ID: z.string().default('dev'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'MEDIA_DIR'> & { MEDIA_DIR: string; version: string; repoRoot: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'MEDIA_DIR' | 'SIMULATORS_ENABLED'> & {
+  MEDIA_DIR: string;
+  SIMULATORS_ENABLED: boolean;
+  version: string;
+  repoRoot: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -139,5 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { version?: string };
   const MEDIA_DIR = result.data.MEDIA_DIR ?? resolve(result.data.DATA_DIR, 'media');
-  return { ...result.data, MEDIA_DIR, version: pkg.version ?? '0.0.0', repoRoot };
+  const publicUrl = result.data.PUBLIC_URL;
+  const SIMULATORS_ENABLED =
+    result.data.SIMULATORS_ENABLED ?? (isLoopbackHost(result.data.HOST) && (!publicUrl || isLoopbackHost(new URL(publicUrl).hostname)));
+  return { ...result.data, MEDIA_DIR, SIMULATORS_ENABLED, version: pkg.version ?? '0.0.0', repoRoot };
 }

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   let dir: string | null = null;
   if (!adminUrl) {
     dir = mkdtempSync(join(tmpdir(), 'tradepost-api-test-'));
-    const db = await startEmbeddedPostgres(dir, { database: 'postgres' });
+    const db = await startEmbeddedPostgres(dir, { database: 'postgres', throwaway: true });
     adminUrl = db.url;
     stop = db.stop;
   }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Role } from '@tradepost/shared/schemas/auth.ts';
 import type { FastifyInstance } from 'fastify';
@@ -44,7 +47,9 @@ export async function createTestApp(
   const database = options.database;
   const own = database ? null : await createTestDatabase();
   const databaseUrl = database?.url ?? own?.url ?? '';
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  // Its own data folder (media, the mail outbox's file), removed with it: tests never write into the repository's .data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradepost-api-test-data-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...env });
   const orm = await openOrm(databaseUrl);
   const app = await buildApp({ config, orm, databaseUrl, sessionSecret: TEST_SESSION_SECRET, tokenKey: TEST_TOKEN_KEY });
   options.beforeReady?.(app);
@@ -58,6 +63,7 @@ export async function createTestApp(
       await app.close();
       await orm.close();
       await own?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

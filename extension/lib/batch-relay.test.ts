@@ -1,5 +1,5 @@
-import { FakeEventSource } from '@tradepost/shared/client/fake-event-source.ts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeEventSource, fakeTicketFetch } from '@tradepost/shared/client/fake-event-source.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBatchRelay } from './batch-relay.ts';
 import { type BatchStreamPortMessage, batchStreamPortName, batchWatchPortName } from './messages.ts';
 import type { StoredSession } from './storage.ts';
@@ -30,18 +30,25 @@ function fakePort(name = batchStreamPortName) {
 const session = { server: 'http://tp.test', token: 'secret-token', expires_at: '2099-01-01T00:00:00.000Z' } as StoredSession;
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
+let tickets: ReturnType<typeof fakeTicketFetch>;
+
 describe('batch relay', () => {
   beforeEach(() => {
     FakeEventSource.instances = [];
+    tickets = fakeTicketFetch();
   });
 
   it('opens the stream with the worker-held token when a panel connects, and relays state and events', async () => {
-    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource });
+    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource, fetch: tickets.fetch });
     const panel = fakePort();
     relay.connect(panel.port);
     await flush();
     const source = FakeEventSource.instances[0];
-    expect(source?.url).toBe('http://tp.test/api/v1/sse/batch-operations/stream?token=secret-token');
+    // The token asks for a single-use ticket; only the ticket goes in the stream's URL.
+    expect(tickets.requests.map((request) => [request.url, new Headers(request.init?.headers).get('authorization')])).toEqual([
+      ['http://tp.test/api/v1/sse/tickets', 'Bearer secret-token'],
+    ]);
+    expect(source?.url).toBe('http://tp.test/api/v1/sse/batch-operations/stream?token=ticket-1');
     source?.fire('connected', {});
     source?.fire('batch_operation_update', {
       batch_id: 'b1',
@@ -67,12 +74,12 @@ describe('batch relay', () => {
         },
       },
     ]);
-    // The token travels only in the stream's URL inside the worker, never to the panel.
+    // The token travels only in the ticket request inside the worker, never to the panel.
     expect(JSON.stringify(panel.received)).not.toContain('secret-token');
   });
 
   it("relays to a marketplace page's watch port only the batch it names", async () => {
-    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource });
+    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource, fetch: tickets.fetch });
     const page = fakePort(batchWatchPortName);
     relay.connect(page.port);
     await flush();
@@ -97,7 +104,7 @@ describe('batch relay', () => {
   });
 
   it('closes the stream when the last panel goes, and ignores other ports', async () => {
-    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource });
+    const relay = createBatchRelay({ getSession: async () => session, EventSource: FakeEventSource, fetch: tickets.fetch });
     relay.connect(fakePort('something-else').port);
     await flush();
     expect(FakeEventSource.instances).toHaveLength(0);
@@ -114,9 +121,35 @@ describe('batch relay', () => {
     expect(relay.openStreams).toBe(0);
   });
 
+  it('reconnects a dropped stream with a new ticket, asked for with the latest token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let current: StoredSession = session;
+      const relay = createBatchRelay({ getSession: async () => current, EventSource: FakeEventSource, fetch: tickets.fetch });
+      relay.connect(fakePort().port);
+      await flush();
+      FakeEventSource.instances[0]?.fire('connected', {});
+      current = { ...session, token: 'refreshed-token' };
+      FakeEventSource.instances[0]?.fire('error');
+      expect(FakeEventSource.instances[0]?.closed).toBe(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await flush();
+      expect(FakeEventSource.instances.map((source) => source.url)).toEqual([
+        'http://tp.test/api/v1/sse/batch-operations/stream?token=ticket-1',
+        'http://tp.test/api/v1/sse/batch-operations/stream?token=ticket-2',
+      ]);
+      expect(tickets.requests.map((request) => new Headers(request.init?.headers).get('authorization'))).toEqual([
+        'Bearer secret-token',
+        'Bearer refreshed-token',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stays disconnected while signed out, and starts over when the session changes', async () => {
     let current: StoredSession | null = null;
-    const relay = createBatchRelay({ getSession: async () => current, EventSource: FakeEventSource });
+    const relay = createBatchRelay({ getSession: async () => current, EventSource: FakeEventSource, fetch: tickets.fetch });
     const panel = fakePort();
     relay.connect(panel.port);
     await flush();

@@ -9,16 +9,18 @@ export type BatchRelayOptions = {
   /** The signed-in session, or null; the stream opens only with one. */
   getSession: () => Promise<StoredSession | null>;
   EventSource: EventSourceConstructor;
+  /** Asks for the stream's tickets; defaults to the global fetch. */
+  fetch?: typeof fetch;
   logger?: Pick<Console, 'warn'>;
 };
 
 /**
  * Runs the batch-operations stream (the shared client) in the background worker, where the token
- * lives, and relays its state and events to the panels connected by port. The stream is open
+ * lives (it asks for each connection's ticket), and relays its state and events to the panels connected by port. The stream is open
  * only while a panel is: the worker may sleep the rest of the time. Side panels hear every batch;
  * a marketplace page's panel (batch-watch port) hears only the batch it names.
  */
-export function createBatchRelay({ getSession, EventSource, logger }: BatchRelayOptions) {
+export function createBatchRelay({ getSession, EventSource, fetch, logger }: BatchRelayOptions) {
   const ports = new Set<Port>();
   /** Watch ports and the batch each asked for (null until it says). */
   const watching = new Map<Port, string | null>();
@@ -61,11 +63,13 @@ export function createBatchRelay({ getSession, EventSource, logger }: BatchRelay
     }
     const current = createBatchEventStream({
       baseUrl: session.server,
-      // Read at every (re)connect, so a refreshed or revoked token is noticed.
+      // Read at every (re)connect, so a refreshed or revoked token is noticed. It only asks for the
+      // stream's single-use ticket; the ticket, not the token, goes in the stream's URL.
       getToken: async () => {
         const latest = await getSession();
         return latest !== null && latest.server === session.server ? latest.token : null;
       },
+      ...(fetch ? { fetch } : {}),
       EventSource,
       logger,
     });

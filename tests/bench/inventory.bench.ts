@@ -4,13 +4,7 @@
 // asserts nothing. Sizes: BENCH_PRODUCTS (default 100000), BENCH_SAMPLES (200), BENCH_SEARCH_SAMPLES (1000: a
 // p95 of 200 samples is their 10th slowest, too few to compare two figures by), BENCH_SUMMARY_SAMPLES (40).
 // BENCH_KEEP=1 leaves the app running on that data afterwards, to try the screens in a browser.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { migrate, openOrm } from '../../api/src/db/orm.ts';
 import { tenantDb } from '../../api/src/db/tenant-db.ts';
 import {
   productDetailsQuery,
@@ -19,129 +13,37 @@ import {
   productSetSummaryQuery,
 } from '../../api/src/modules/catalog/product-query.ts';
 import { productFilterSchema, productListQuerySchema } from '../../shared/src/schemas/catalog.ts';
+import { type ApiServer, registerBenchOwner, startApiServer, startBenchDatabase } from './bench-server.ts';
 import { httpJsonClient } from './http-client.ts';
-import { recomputeProductStock } from './product-stock.ts';
+import { seedCatalog, seededCounts, settleDatabase } from './seed-catalog.ts';
+import { percentiles as stats } from './stats.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 1000);
 const SUMMARY_SAMPLES = Number(process.env.BENCH_SUMMARY_SAMPLES ?? 40);
-const root = resolve(import.meta.dirname, '../..');
 
-const dir = mkdtempSync(join(tmpdir(), 'tradepost-bench-'));
-let closeOrm = async () => {};
-const db = await startEmbeddedPostgres(join(dir, 'pg'));
-let server: ChildProcess | null = null;
+const database = await startBenchDatabase('tradepost-bench');
+let server: ApiServer | null = null;
 try {
-  const orm = await openOrm(db.url);
-  await migrate(orm);
-  // Kept open: the raw figures compile their statements with the same tenant-bound builder the API uses.
-  closeOrm = () => orm.close();
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [resolve(root, 'api/src/server.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (
-    let i = 0;
-    i < 200 &&
-    !(await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i += 1
-  )
-    await new Promise((r) => setTimeout(r, 100));
+  const { orm } = database;
+  server = await startApiServer(database);
+  const base = server.base;
 
   const http = httpJsonClient(base);
   const api = (method: string, path: string, token?: string, body?: unknown) => http.json(method, `/api/v1${path}`, { token, body });
-  await api('POST', '/auth/register', undefined, {
-    email: 'bench@tradepost.test',
-    password: 'Amber-Quartz-Pylon-64',
-    business_name: 'Bench Kicks',
-  });
-  const login = (await api('POST', '/auth/login/json', undefined, {
-    email: 'bench@tradepost.test',
-    password: 'Amber-Quartz-Pylon-64',
-  })) as {
-    access_token: string;
-    user: { business: { id: string }; id: string };
-  };
-  const token = login.access_token;
-  const businessId = login.user.business.id;
-  const [location] = (await api('GET', `/businesses/${businessId}/locations`, token)) as unknown as { id: string }[];
+  const { token, businessId, locationId } = await registerBenchOwner(base);
 
-  const client = new pg.Client({ connectionString: db.url });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const started = performance.now();
-  // Set-based seeding inside PostgreSQL: seconds, not minutes.
-  const brands = `(ARRAY['Nike','Jordan','Adidas','New Balance','Asics','Yeezy','Converse','Vans','Puma','Salomon'])`;
-  const models = `(ARRAY['Air Max 90','Retro High OG','Samba OG','990v6','Gel-Kayano 14','Foam Runner','Chuck 70','Old Skool','Speedcat','XT-6','Dunk Low','Air Force 1'])`;
-  const colors = `(ARRAY['Bred','Chicago','University Blue','Panda','Sail','Triple Black','Mocha','Olive','Grey Fog','Lucky Green'])`;
-  await client.query(
-    `INSERT INTO products (id, business_id, title, brand, style_code, colorway, category, size_format, retail_price_cents, updated_at)
-     SELECT gen_random_uuid(), $1, ${brands}[1 + i % 10] || ' ' || ${models}[1 + i % 12] || ' ' || ${colors}[1 + (i / 7) % 10] || ' #' || i,
-            ${brands}[1 + i % 10], 'SC' || lpad(i::text, 6, '0') || '-' || (100 + i % 900), ${colors}[1 + (i / 7) % 10],
-            'sneakers', 'us-men', 9000 + (i % 200) * 100, now() - (i || ' seconds')::interval
-       FROM generate_series(1, $2) AS i`,
-    [businessId, PRODUCTS],
-  );
-  await client.query(
-    `INSERT INTO variants (id, business_id, product_id, size, sku, price_cents)
-     SELECT gen_random_uuid(), p.business_id, p.id, s.size, p.style_code || '-' || s.size, p.retail_price_cents + 5000
-       FROM products p CROSS JOIN (VALUES ('9'), ('9.5'), ('10'), ('10.5')) AS s(size)
-      WHERE p.business_id = $1`,
-    [businessId],
-  );
-  await client.query(
-    `INSERT INTO barcodes (id, business_id, variant_id, code, kind)
-     SELECT gen_random_uuid(), business_id, id, lpad((row_number() OVER ())::text, 12, '0'), 'upc' FROM variants WHERE business_id = $1`,
-    [businessId],
-  );
-  // 2.5 movements per variant on average (1,000,000 for 400,000 variants); levels are their sums.
-  await client.query('ALTER TABLE stock_movements DISABLE TRIGGER stock_movements_no_update');
-  await client.query(
-    `INSERT INTO stock_movements (id, business_id, variant_id, location_id, on_hand_delta, reason, created_at)
-     SELECT gen_random_uuid(), v.business_id, v.id, $2, d.delta, 'adjustment', now() - (d.n || ' days')::interval
-       FROM (SELECT *, row_number() OVER () AS rn FROM variants WHERE business_id = $1) v
-       CROSS JOIN LATERAL (VALUES (1, 2), (2, 1), (3, -1)) AS d(n, delta)
-      WHERE d.n <= CASE WHEN v.rn % 2 = 0 THEN 3 ELSE 2 END`,
-    [businessId, location?.id],
-  );
-  await client.query('ALTER TABLE stock_movements ENABLE TRIGGER stock_movements_no_update');
-  await client.query(
-    `INSERT INTO stock_levels (business_id, variant_id, location_id, on_hand)
-     SELECT business_id, variant_id, location_id, sum(on_hand_delta) FROM stock_movements WHERE business_id = $1 GROUP BY 1, 2, 3`,
-    [businessId],
-  );
-  await recomputeProductStock(client, businessId);
-  // Settle the fresh rows the way a live database is settled (hint bits, visibility map, statistics),
-  // so autovacuum does not run during whichever figure happens to be measured first.
-  await client.query('VACUUM ANALYZE');
-  const counts = (
-    await client.query(
-      `SELECT (SELECT count(*) FROM products) AS products, (SELECT count(*) FROM variants) AS variants, (SELECT count(*) FROM stock_movements) AS movements`,
-    )
-  ).rows[0];
+  await seedCatalog(client, { businessId, locationId, products: PRODUCTS });
+  await settleDatabase(client);
+  const counts = await seededCounts(client);
   console.log(
     `seeded ${counts.products} products, ${counts.variants} variants, ${counts.movements} movements in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
 
-  const stats = (samples: number[]) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-  };
   const fmt = (name: string, s: { p50: number; p95: number; p99: number }) =>
     `${name.padEnd(46)} p50 ${s.p50.toFixed(1).padStart(6)} ms   p95 ${s.p95.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms`;
   const time = async (run: (i: number) => Promise<unknown>, count = SAMPLES) => {
@@ -257,7 +159,7 @@ try {
   );
   const adjust = await time((i) =>
     api('POST', `/businesses/${businessId}/inventory/adjustments`, token, {
-      location_id: location?.id,
+      location_id: locationId,
       lines: [{ variant_id: variants[i % variants.length]?.id, quantity: 1, reason: 'found', unit_cost_cents: 5000 }],
     }),
   );
@@ -289,11 +191,6 @@ try {
     await new Promise((resolveStop) => process.once('SIGINT', resolveStop));
   }
 } finally {
-  await closeOrm();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
-  }
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
+  await database.stop();
 }

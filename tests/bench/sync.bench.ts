@@ -10,48 +10,39 @@
 //    BENCH_SHOPIFY_RESTORE points/s; defaults 1,000 / 100: the Standard plan): cost points actually
 //    spent over the batch, as a fraction of what the limit allowed in that time (the full bucket
 //    at the start plus its refill). About 40,000 points for 10,000 sizes: some 6-7 minutes.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { migrate, openOrm } from '../../api/src/db/orm.ts';
 import { startEbaySimulator } from '../simulators/ebay/ebay-simulator.ts';
 import { startShopifySimulator } from '../simulators/shopify/shopify-simulator.ts';
 import { startSquareSimulator } from '../simulators/square/square-simulator.ts';
+import { type ApiServer, registerBenchOwner, startApiServer, startBenchDatabase } from './bench-server.ts';
 import { recomputeProductStock } from './product-stock.ts';
+import { percentiles as stats } from './stats.ts';
 
 const SALES = Number(process.env.BENCH_SALES ?? 200);
 const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 10_000);
 const SIZES = ['9', '9.5', '10', '10.5'];
 const BUCKET = Number(process.env.BENCH_SHOPIFY_BUCKET ?? 1_000);
 const RESTORE = Number(process.env.BENCH_SHOPIFY_RESTORE ?? 100);
-const root = resolve(import.meta.dirname, '../..');
 // A 64×64 JPEG: eBay refuses a listing without a photo.
 const PHOTO = Buffer.from(
   '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCABAAEADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAQG/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AjAIGtAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAf/9k=',
   'base64',
 );
 
-const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? 0 };
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const dir = mkdtempSync(join(tmpdir(), 'tradepost-bench-sync-'));
-const db = await startEmbeddedPostgres(join(dir, 'pg'));
-let server: ChildProcess | null = null;
+const database = await startBenchDatabase('tradepost-bench-sync');
+let server: ApiServer | null = null;
 const closers: (() => Promise<void>)[] = [];
 try {
-  const orm = await openOrm(db.url);
-  await migrate(orm);
-  await orm.close();
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  server = await startApiServer(database, {
+    env: {
+      // eBay refuses photos that are not https (the simulator checks the address, not the file).
+      MEDIA_BASE_URL: 'https://media.tradepost.bench',
+      SYNC_POLL_SECONDS: '3600',
+    },
+  });
+  const base = server.base;
   const callback = (platform: string) => `${base}/api/v1/channels/${platform}/oauth/callback`;
   const webhookRetry = { baseDelayMs: 200 };
   const ebay = await startEbaySimulator({ consent: 'auto', acceptUrl: callback('ebay'), webhookRetry, seed: { demo: true } });
@@ -67,32 +58,6 @@ try {
     () => square.close(),
   );
 
-  server = spawn(process.execPath, [resolve(root, 'api/src/server.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dir,
-      // eBay refuses photos that are not https (the simulator checks the address, not the file).
-      MEDIA_BASE_URL: 'https://media.tradepost.bench',
-      SYNC_POLL_SECONDS: '3600',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (
-    let i = 0;
-    i < 300 &&
-    !(await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i += 1
-  )
-    await sleep(100);
-
   const api = async <T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown): Promise<T> => {
     const raw = Buffer.isBuffer(body);
     const res = await fetch(`${base}/api/v1${path}`, {
@@ -106,18 +71,8 @@ try {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<T>;
   };
-  await api('POST', '/auth/register', undefined, {
-    email: 'bench@tradepost.test',
-    password: 'Amber-Quartz-Pylon-64',
-    business_name: 'Bench Kicks',
-  });
-  const login = await api<{ access_token: string; user: { business: { id: string } } }>('POST', '/auth/login/json', undefined, {
-    email: 'bench@tradepost.test',
-    password: 'Amber-Quartz-Pylon-64',
-  });
-  const token = login.access_token;
-  const biz = `/businesses/${login.user.business.id}`;
-  const [location] = await api<{ id: string }[]>('GET', `${biz}/locations`, token);
+  const { token, businessId, locationId } = await registerBenchOwner(base);
+  const biz = `/businesses/${businessId}`;
 
   // Connect the three through their real OAuth round trips (consent answered by the simulators).
   const connectThrough = async (platform: string, body: Record<string, unknown>) => {
@@ -167,7 +122,7 @@ try {
   });
   const perSize = Math.ceil(SALES / SIZES.length) + 5;
   await api('POST', `${biz}/inventory/adjustments`, token, {
-    location_id: location?.id,
+    location_id: locationId,
     lines: product.variants.map((v) => ({ variant_id: v.id, quantity: perSize, reason: 'received', unit_cost_cents: 9_000 })),
   });
   for (const connectionId of [ebayId, shopifyId, squareId]) {
@@ -217,9 +172,8 @@ try {
 
   // ---- 2. A 10,000-size listing batch on Shopify against its cost budget ----
   const products = Math.ceil(BATCH_ITEMS / SIZES.length);
-  const client = new pg.Client({ connectionString: db.url });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const businessId = login.user.business.id;
   await client.query(
     `INSERT INTO products (id, business_id, title, brand, style_code, category, size_format, retail_price_cents)
      SELECT gen_random_uuid(), $1, 'Dunk Low Batch #' || i, 'Nike', 'BATCH-' || lpad(i::text, 5, '0'), 'sneakers', 'us-men', 11000
@@ -235,7 +189,7 @@ try {
   await client.query(
     `INSERT INTO stock_movements (id, business_id, variant_id, location_id, on_hand_delta, reason)
      SELECT gen_random_uuid(), v.business_id, v.id, $2, 3, 'adjustment' FROM variants v WHERE v.business_id = $1 AND v.sku LIKE 'BATCH-%'`,
-    [businessId, location?.id],
+    [businessId, locationId],
   );
   await client.query(
     `INSERT INTO stock_levels (business_id, variant_id, location_id, on_hand)
@@ -277,9 +231,7 @@ try {
   console.log(`  share of the rate limit used: ${((100 * spent) / allowed).toFixed(0)}%   target ≥ 80%`);
   await client.end();
 } finally {
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await server?.stop();
   for (const close of closers) await close().catch(() => {});
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await database.stop();
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, adminAccount, apiCall, createOwner, login, signInBrowser } from './support/accounts.ts';
+import { type Account, adminAccount, apiCall, createMember, createOwner, login, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -71,6 +71,21 @@ describe('preferences', () => {
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.close();
+  });
+
+  it('with no SMTP server, an invitation waits in the owner’s outbox under Settings, link and all', async () => {
+    const account = await createOwner({ business_name: 'Outbox Kicks' });
+    await createMember(account, 'staff');
+    const page = await openSignedIn(account, '/settings');
+    const outbox = page.getByRole('region', { name: 'Outbox' });
+    await outbox.getByText(/no SMTP server is configured/).waitFor();
+    await outbox.getByRole('button', { name: /invit/i }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toMatch(/\/accept-invitation\/[A-Za-z0-9_-]{20,}/);
+    // The dialog fades in: a picture taken mid-animation shows the page through it.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await screenshot(page, 'settings-outbox-message');
     await page.close();
   });
 

@@ -351,6 +351,15 @@ export interface MobileLoginCodes {
   user_id: string;
 }
 
+export interface OutboxMessages {
+  body: string;
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  id: string;
+  recipient: string;
+  subject: string;
+}
+
 export interface PickRules {
   allow_split: Defaulted<boolean>;
   business_id: TenantId;
@@ -560,6 +569,17 @@ export interface StockMovements {
   variant_id: string;
 }
 
+export interface StreamTickets {
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  session_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface SyncDrift {
   business_id: TenantId;
   connection_id: string;
@@ -657,6 +677,7 @@ export interface ViewPreferences {
 export interface WebhookEvents {
   business_id: TenantId;
   connection_id: string;
+  content_key: string | null;
   deliveries: Defaulted<number>;
   error: string | null;
   event_id: string;
@@ -666,6 +687,7 @@ export interface WebhookEvents {
   platform: string;
   processed_at: Timestamp | null;
   received_at: Defaulted<Timestamp>;
+  source_event_key: string | null;
   status: Defaulted<string>;
   topic: string;
 }
@@ -677,6 +699,7 @@ export interface WebhookRejections {
   reason: string;
   received_at: Defaulted<Timestamp>;
   remote_ip: string | null;
+  suppressed: Defaulted<number>;
 }
 
 export interface DB {
@@ -706,6 +729,7 @@ export interface DB {
   lot_consumptions: LotConsumptions;
   media: Media;
   mobile_login_codes: MobileLoginCodes;
+  outbox_messages: OutboxMessages;
   pick_rules: PickRules;
   preowned_items: PreownedItems;
   price_rules: PriceRules;
@@ -722,6 +746,7 @@ export interface DB {
   stock_counts: StockCounts;
   stock_levels: StockLevels;
   stock_movements: StockMovements;
+  stream_tickets: StreamTickets;
   sync_drift: SyncDrift;
   sync_log: SyncLog;
   transfer_lines: TransferLines;
@@ -758,6 +783,7 @@ export const tenantTables = [
   'locations',
   'lot_consumptions',
   'media',
+  'outbox_messages',
   'pick_rules',
   'preowned_items',
   'price_rules',
@@ -772,6 +798,7 @@ export const tenantTables = [
   'stock_counts',
   'stock_levels',
   'stock_movements',
+  'stream_tickets',
   'sync_drift',
   'sync_log',
   'transfer_lines',

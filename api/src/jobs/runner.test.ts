@@ -173,4 +173,45 @@ describe('the job queue', () => {
     expect(runs.size).toBe(60);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
+
+  it('a process never takes over a job it is still running, even when its renewal is late', async () => {
+    let runs = 0;
+    let finished = false;
+    const r = runner({ leaseMs: 600 });
+    r.register('sync.push_price', async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+    });
+    await r.start();
+    await add('batch:slow');
+    // The lease keeps looking expired (as when the event loop is too busy to renew it in time).
+    const expire = (async () => {
+      while (!finished) {
+        await t.orm.em.fork().execute(`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE status = 'running'`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    await r.drain({ timeoutMs: 10_000 });
+    finished = true;
+    await expire;
+    expect(runs).toBe(1);
+    expect(await jobs()).toMatchObject([{ status: 'done', attempts: 1 }]);
+  });
+
+  it('a run whose job another worker took over is told, and does not record its outcome over the new run', async () => {
+    let told = false;
+    const r = runner({ leaseMs: 600 });
+    r.register('sync.push_price', async (_job, { signal }) => {
+      // Another process's recovery and claim happen while this run is still busy.
+      await t.orm.em.fork().execute(`UPDATE jobs SET locked_by = 'other-worker/claim', locked_until = now() + interval '1 minute'`);
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      told = signal.aborted;
+    });
+    await r.start();
+    await add('batch:taken');
+    await expect.poll(() => told, { timeout: 5_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await t.orm.em.fork().execute<{ status: string; locked_by: string }[]>('SELECT status, locked_by FROM jobs');
+    expect(row).toEqual({ status: 'running', locked_by: 'other-worker/claim' });
+  });
 });

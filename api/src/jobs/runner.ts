@@ -13,9 +13,28 @@ export type Job<P = Record<string, unknown>> = {
   /** 1 on the first run. */
   attempt: number;
   maxAttempts: number;
+  /** This run's claim on the job (`jobs.locked_by`): a write fenced by it is refused once another run took the job over. */
+  lease: string;
 };
 
-export type JobContext = { em: EntityManager; log: FastifyBaseLogger; workerId: string };
+export type JobContext = {
+  em: EntityManager;
+  log: FastifyBaseLogger;
+  workerId: string;
+  /**
+   * Aborted when this run lost its job: another process took the job over after the lease expired
+   * (this one was too slow to renew it). A long handler checks it between steps and stops, so two
+   * runs of one job overlap by one step at most.
+   */
+  signal: AbortSignal;
+};
+
+/** Thrown by a handler that noticed its lease was lost; the run ends without touching the job row. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('another worker took this job over');
+  }
+}
 
 /** Thrown by a handler that wants another go later without counting as an error (e.g. a platform's rate limit). */
 export class RetryLater extends Error {
@@ -61,6 +80,8 @@ type JobRow = {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  /** This claim's lease: `worker/uuid`, new on every claim, so a run can tell its claim from a later one. */
+  locked_by: string;
 };
 
 /** Exponential backoff between attempts: 1 s, 2 s, 4 s … capped at 5 minutes. */
@@ -82,6 +103,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const handlers = new Map<string, JobHandler>();
   const running = new Set<Promise<void>>();
+  /** The jobs this process is running, which its own recovery leaves alone. */
+  const runningIds = new Set<string>();
   let listener: pg.Client | null = null;
   let closed = false;
   let started = false;
@@ -112,19 +135,26 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     listener = client;
   }
 
-  /** Jobs whose worker stopped renewing go back to the queue (or are dropped when a newer one with the same key waits). */
+  /**
+   * Jobs whose worker stopped renewing go back to the queue (or are dropped when a newer one with the
+   * same key waits). Not the ones this process is still running: a renewal late under load does not
+   * mean the run is dead, and taking over one's own job would run it twice side by side.
+   */
   async function recoverExpired(): Promise<void> {
+    const own = `{${[...runningIds].join(',')}}`;
     await sql(
       `UPDATE jobs j SET status = 'done', finished_at = now(), locked_until = NULL, last_error = 'superseded by a newer queued job after its worker stopped'
-        WHERE j.status = 'running' AND j.locked_until < now() AND j.coalesce_key IS NOT NULL
+        WHERE j.status = 'running' AND j.locked_until < now() AND j.coalesce_key IS NOT NULL AND NOT (j.id = ANY(?::uuid[]))
           AND EXISTS (SELECT 1 FROM jobs q WHERE q.coalesce_key = j.coalesce_key AND q.status = 'queued')`,
+      [own],
     );
     await sql(
       `UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
               finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
               last_error = coalesce(last_error, 'worker stopped before finishing'),
               locked_until = NULL, locked_by = NULL, run_at = now(), updated_at = now()
-        WHERE status = 'running' AND locked_until < now()`,
+        WHERE status = 'running' AND locked_until < now() AND NOT (id = ANY(?::uuid[]))`,
+      [own],
     );
   }
 
@@ -132,7 +162,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0 || limit <= 0) return [];
     return sql<JobRow[]>(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?,
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ? || '/' || gen_random_uuid(),
               locked_until = now() + make_interval(secs => ?), updated_at = now()
         WHERE id IN (
           SELECT j.id FROM jobs j
@@ -142,14 +172,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
            ORDER BY j.run_at
            LIMIT ?
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, business_id, kind, coalesce_key, payload, attempts, max_attempts`,
+        RETURNING id, business_id, kind, coalesce_key, payload, attempts, max_attempts, locked_by`,
       [workerId, leaseMs / 1000, `{${kinds.join(',')}}`, limit],
     );
   }
 
+  /** Records a run's outcome, only while the run still holds its lease: a run taken over leaves the job to its new owner. */
   async function finish(row: JobRow, error: unknown): Promise<void> {
+    if (error instanceof LeaseLost) {
+      log.warn({ job: row.id, kind: row.kind }, 'job taken over by another worker; this run stopped');
+      return;
+    }
     if (!error) {
-      await sql(`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL, updated_at = now() WHERE id = ?`, [row.id]);
+      await sql(
+        `UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL, updated_at = now() WHERE id = ? AND locked_by = ?`,
+        [row.id, row.locked_by],
+      );
       return;
     }
     const later = error instanceof RetryLater;
@@ -158,8 +196,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (final) {
       log.error({ job: row.id, kind: row.kind, err: error }, 'job failed for good');
       await sql(
-        `UPDATE jobs SET status = 'failed', finished_at = now(), locked_until = NULL, last_error = ?, updated_at = now() WHERE id = ?`,
-        [message.slice(0, 2_000), row.id],
+        `UPDATE jobs SET status = 'failed', finished_at = now(), locked_until = NULL, last_error = ?, updated_at = now() WHERE id = ? AND locked_by = ?`,
+        [message.slice(0, 2_000), row.id, row.locked_by],
       );
       return;
     }
@@ -169,29 +207,34 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const requeued = await sql<{ id: string }[]>(
       `UPDATE jobs j SET status = 'queued', locked_until = NULL, locked_by = NULL, last_error = ?, updated_at = now(),
               attempts = j.attempts - ?, run_at = now() + make_interval(secs => ?)
-        WHERE j.id = ? AND NOT (j.coalesce_key IS NOT NULL AND EXISTS (
+        WHERE j.id = ? AND j.locked_by = ? AND NOT (j.coalesce_key IS NOT NULL AND EXISTS (
               SELECT 1 FROM jobs q WHERE q.coalesce_key = j.coalesce_key AND q.status = 'queued'))
         RETURNING j.id`,
-      [message.slice(0, 2_000), later ? 1 : 0, delay / 1000, row.id],
+      [message.slice(0, 2_000), later ? 1 : 0, delay / 1000, row.id, row.locked_by],
     );
     // A newer job with the same key is already waiting and will read the current state.
     if (requeued.length === 0) {
-      await sql(`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL, last_error = ? WHERE id = ?`, [
-        `superseded after: ${message.slice(0, 1_900)}`,
-        row.id,
-      ]);
+      await sql(
+        `UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL, last_error = ? WHERE id = ? AND locked_by = ?`,
+        [`superseded after: ${message.slice(0, 1_900)}`, row.id, row.locked_by],
+      );
     }
   }
 
   function run(row: JobRow): Promise<void> {
     const handler = handlers.get(row.kind);
+    const lease = new AbortController();
     const renew = setInterval(
       () =>
-        void sql(`UPDATE jobs SET locked_until = now() + make_interval(secs => ?) WHERE id = ? AND locked_by = ?`, [
-          leaseMs / 1000,
-          row.id,
-          workerId,
-        ]).catch(() => {}),
+        void sql<{ id: string }[]>(
+          `UPDATE jobs SET locked_until = now() + make_interval(secs => ?) WHERE id = ? AND locked_by = ? AND status = 'running' RETURNING id`,
+          [leaseMs / 1000, row.id, row.locked_by],
+        ).then(
+          (renewed) => {
+            if (renewed.length === 0) lease.abort(new LeaseLost());
+          },
+          () => {},
+        ),
       Math.max(200, Math.floor(leaseMs / 3)),
     );
     const job: Job = {
@@ -202,12 +245,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       payload: row.payload ?? {},
       attempt: row.attempts,
       maxAttempts: row.max_attempts,
+      lease: row.locked_by,
     };
     const task = (async () => {
       let failure: unknown = null;
       try {
         if (!handler) throw new Error(`no handler for ${row.kind}`);
-        await handler(job, { em: orm.em.fork(), log, workerId });
+        await handler(job, { em: orm.em.fork(), log, workerId, signal: lease.signal });
       } catch (error) {
         failure = error ?? new Error('job failed');
       } finally {
@@ -217,8 +261,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await finish(row, failure).catch((error: unknown) => log.error({ err: error }, 'could not record a job outcome'));
     })();
     running.add(task);
+    runningIds.add(row.id);
     void task.finally(() => {
       running.delete(task);
+      runningIds.delete(row.id);
       kick();
     });
     return task;
@@ -227,7 +273,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /**
    * Finished jobs are kept a day (failed ones a month) for sync health and debugging, then removed;
    * so are the marks of handled domain events, once no delivery of theirs can still be retried, and
-   * the answers kept for idempotency keys after their day.
+   * the answers kept for idempotency keys after their day, and stream tickets past their minute.
    */
   async function prune(): Promise<void> {
     await sql(
@@ -236,6 +282,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     );
     await sql(`DELETE FROM event_deliveries WHERE delivered_at < now() - interval '31 days'`);
     await sql(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '1 day'`);
+    await sql(`DELETE FROM stream_tickets WHERE expires_at < now()`);
   }
 
   async function loop(): Promise<void> {

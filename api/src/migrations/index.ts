@@ -15,6 +15,9 @@ import { Migration20261122000014ProductStock } from './20261122-0014-product-sto
 import { Migration20261127000015EventDeliveries } from './20261127-0015-event-deliveries.ts';
 import { Migration20261127000016IdempotencyKeys } from './20261127-0016-idempotency-keys.ts';
 import { Migration20261127000017LoginAlerts } from './20261127-0017-login-alerts.ts';
+import { Migration20261127000018WebhookReplay } from './20261127-0018-webhook-replay.ts';
+import { Migration20261127000019Outbox } from './20261127-0019-outbox.ts';
+import { Migration20261127000020StreamTickets } from './20261127-0020-stream-tickets.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -35,4 +38,7 @@ export const migrationsList = [
   { name: '20261127-0015-event-deliveries', class: Migration20261127000015EventDeliveries },
   { name: '20261127-0016-idempotency-keys', class: Migration20261127000016IdempotencyKeys },
   { name: '20261127-0017-login-alerts', class: Migration20261127000017LoginAlerts },
+  { name: '20261127-0018-webhook-replay', class: Migration20261127000018WebhookReplay },
+  { name: '20261127-0019-outbox', class: Migration20261127000019Outbox },
+  { name: '20261127-0020-stream-tickets', class: Migration20261127000020StreamTickets },
 ];

@@ -10,6 +10,7 @@ import { connectionsModule } from './connections/index.ts';
 import { eventsModule } from './events/index.ts';
 import { inventoryModule } from './inventory/index.ts';
 import { mediaModule } from './media/index.ts';
+import { outboxModule } from './outbox/index.ts';
 import { preferencesModule } from './preferences/index.ts';
 import { preownedModule } from './preowned/index.ts';
 import { realtimeModule } from './realtime/index.ts';
@@ -46,6 +47,7 @@ export const modules: readonly AreaModule[] = [
   syncModule,
   batchOperationsModule,
   eventsModule,
+  outboxModule,
 ];
 
 export const entities = modules.flatMap((module) => module.entities ?? []);

@@ -3,14 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { Forbidden, Invalid } from '../errors.ts';
+import type { AuthContext } from './auth.ts';
 import { publicRoutes } from './public-routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (shared/src/domain/permissions.ts). Every API route declares it; boot fails otherwise. */
     access?: RouteAccess;
-    /** EventSource cannot send headers: this route takes the bearer token as `?token=` instead. */
-    tokenInQuery?: boolean;
+    /**
+     * EventSource cannot send headers: this route takes its credential as `?token=` instead, and this
+     * turns it into who is asking (or throws 401). A URL is kept by browsers, proxies and logs, so
+     * what goes there is a short-lived, single-use ticket, never the bearer token.
+     */
+    tokenInQuery?: (token: string) => Promise<AuthContext>;
   }
   interface FastifyInstance {
     /** Every API route and who may call it, as declared (the role suites are generated from it). */
@@ -48,7 +53,7 @@ export const accessPlugin = fp(
         if (access === 'public' && !listedPublic.has(`${method} ${route.url}`)) {
           throw new Error(`${method} ${route.url} is public but not listed in plugins/public-routes.ts (add it there with the reason)`);
         }
-        declared.push({ method, url: route.url, access, tokenInQuery: route.config?.tokenInQuery === true });
+        declared.push({ method, url: route.url, access, tokenInQuery: route.config?.tokenInQuery !== undefined });
       }
     });
 
@@ -59,7 +64,8 @@ export const accessPlugin = fp(
         const token = (request.query as { token?: unknown }).token;
         if (typeof token !== 'string' || token === '')
           throw new Invalid('token is required', [{ field: 'token', message: 'token is required' }]);
-        request.headers.authorization = `Bearer ${token}`;
+        request.auth = await tokenInQuery(token);
+        return;
       }
       await app.authenticate(request);
     });

@@ -62,8 +62,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** Resolves a bearer token (header or SSE query) to a live session, or throws 401. */
+    /** Resolves a bearer token to a live session, or throws 401. */
     resolveToken: (token: string) => Promise<AuthContext>;
+    /**
+     * Resolves the session a credential names (a verified token's claims, or a stream ticket's
+     * session and user) to who is asking, with the same checks: live, not revoked, of that user; or throws 401.
+     */
+    resolveSession: (claims: TokenClaims) => Promise<AuthContext>;
     signSessionToken: (session: Session) => string;
   }
   interface FastifyRequest {
@@ -100,13 +105,7 @@ export const authPlugin = fp(
       return app.jwt.sign({ sid: session.id, sub: session.user.id }, { expiresIn });
     });
 
-    app.decorate('resolveToken', async (token: string) => {
-      let claims: TokenClaims;
-      try {
-        claims = app.jwt.verify<TokenClaims>(token);
-      } catch {
-        throw new Unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
-      }
+    app.decorate('resolveSession', async (claims: TokenClaims) => {
       const em = (RequestContext.getEntityManager() as EntityManager | undefined) ?? app.orm.em.fork();
       const generation = sessions.generation();
       let row = sessions.get(claims.sid);
@@ -126,6 +125,16 @@ export const authPlugin = fp(
         throw new Unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
       }
       return authContext(em, row);
+    });
+
+    app.decorate('resolveToken', async (token: string) => {
+      let claims: TokenClaims;
+      try {
+        claims = app.jwt.verify<TokenClaims>(token);
+      } catch {
+        throw new Unauthorized('Your session has expired. Please log in again.', 'SESSION_EXPIRED');
+      }
+      return app.resolveSession(claims);
     });
 
     app.decorateRequest('auth', null as unknown as AuthContext);

@@ -7,7 +7,7 @@ import {
   parseBatchEvent,
   reconnectDelayMs,
 } from './event-stream.ts';
-import { FakeEventSource } from './fake-event-source.ts';
+import { FakeEventSource, fakeTicketFetch } from './fake-event-source.ts';
 
 // The real constructor must fit the injectable type, so hosts can pass nothing.
 const nativeFits: EventSourceConstructor | undefined = typeof EventSource === 'undefined' ? undefined : EventSource;
@@ -29,9 +29,11 @@ function latest(): FakeEventSource {
 
 function setup(token: string | null = 'tok en') {
   const logger = { warn: vi.fn() };
+  const tickets = fakeTicketFetch();
   const stream = createBatchEventStream({
     baseUrl: 'https://api.test/',
     getToken: async () => token,
+    fetch: tickets.fetch,
     EventSource: FakeEventSource,
     logger,
   });
@@ -39,8 +41,10 @@ function setup(token: string | null = 'tok en') {
   stream.onStateChange((state) => states.push(state));
   const events: BatchOperationEvent[] = [];
   stream.onEvent((event) => events.push(event));
-  return { stream, states, events, logger };
+  return { stream, states, events, logger, tickets };
 }
+
+const streamUrl = (ticket: string) => `https://api.test/api/v1/sse/batch-operations/stream?token=${ticket}`;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -52,10 +56,18 @@ afterEach(() => {
 });
 
 describe('createBatchEventStream', () => {
-  it('connects with the token in the query and becomes connected on the connected event', async () => {
-    const { stream, states } = setup();
+  it('asks for a ticket with the session token, connects with the ticket in the query, and becomes connected on the connected event', async () => {
+    const { stream, states, tickets } = setup();
     await stream.connect();
-    expect(latest().url).toBe('https://api.test/api/v1/sse/batch-operations/stream?token=tok%20en');
+    expect(tickets.requests).toHaveLength(1);
+    const asked = tickets.requests[0];
+    expect(asked?.url).toBe('https://api.test/api/v1/sse/tickets');
+    expect(asked?.init?.method).toBe('POST');
+    expect(new Headers(asked?.init?.headers).get('authorization')).toBe('Bearer tok en');
+    // Each connect needs its own ticket: no key whose answer the server would keep and replay.
+    expect(new Headers(asked?.init?.headers).has('idempotency-key')).toBe(false);
+    // The session token never goes in a URL.
+    expect(latest().url).toBe(streamUrl('ticket-1'));
     expect(stream.state).toBe('connecting');
     latest().fire('connected', { ok: true });
     expect(stream.state).toBe('connected');
@@ -70,10 +82,79 @@ describe('createBatchEventStream', () => {
   });
 
   it('stays disconnected without a token', async () => {
-    const { stream } = setup(null);
+    const { stream, tickets } = setup(null);
     await stream.connect();
+    expect(tickets.requests).toHaveLength(0);
     expect(FakeEventSource.instances).toHaveLength(0);
     expect(stream.state).toBe('disconnected');
+  });
+
+  it('asks for a new ticket at every reconnect: the used one would be refused', async () => {
+    const { stream, tickets } = setup();
+    await stream.connect();
+    latest().fire('connected');
+    latest().fire('error');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(latest().url).toBe(streamUrl('ticket-2'));
+    latest().fire('error');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeEventSource.instances.map((source) => source.url)).toEqual([
+      streamUrl('ticket-1'),
+      streamUrl('ticket-2'),
+      streamUrl('ticket-3'),
+    ]);
+    expect(tickets.requests).toHaveLength(3);
+    // Closed, so the browser's own retry with the used ticket never happens.
+    expect(FakeEventSource.instances.slice(0, 2).every((source) => source.closed)).toBe(true);
+  });
+
+  it('a ticket request that fails is an error like a dropped stream: it backs off and asks again', async () => {
+    const { stream, tickets } = setup();
+    tickets.answer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    tickets.answer(() => Response.json({ error: { code: 'INTERNAL', message: 'down' } }, { status: 503 }));
+    await stream.connect();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(stream.state).toBe('error');
+    expect(stream.attempts).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stream.attempts).toBe(2);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(tickets.requests).toHaveLength(3);
+    expect(latest().url).toBe(streamUrl('ticket-1'));
+    latest().fire('connected');
+    expect(stream.state).toBe('connected');
+    expect(stream.attempts).toBe(0);
+  });
+
+  it('stops without retrying when the session may not have a ticket (401)', async () => {
+    const { stream, tickets } = setup();
+    tickets.answer(() => Response.json({ error: { code: 'SESSION_EXPIRED', message: 'expired' } }, { status: 401 }));
+    await stream.connect();
+    expect(stream.state).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(tickets.requests).toHaveLength(1);
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('close() while a ticket is being asked for aborts the request and opens nothing', async () => {
+    const { stream, tickets } = setup();
+    tickets.answer(
+      () =>
+        new Promise<Response>((_resolve, reject) => {
+          tickets.requests[0]?.init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const connecting = stream.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    stream.close();
+    await connecting;
+    expect(tickets.requests[0]?.init?.signal?.aborted).toBe(true);
+    expect(stream.state).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeEventSource.instances).toHaveLength(0);
   });
 
   it('delivers the three batch events, validated', async () => {

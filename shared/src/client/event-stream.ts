@@ -7,8 +7,10 @@ import {
   domainEventSchema,
   SESSION_ENDED_EVENT,
 } from '../schemas/events.ts';
+import { BATCH_STREAM_PATH, STREAM_TICKET_PATH, streamTicketSchema } from '../schemas/realtime.ts';
 import {
   API_BASE_PATH,
+  REQUEST_TIMEOUT_MS,
   STREAM_MAX_RECONNECT_ATTEMPTS,
   STREAM_RECONNECT_INITIAL_DELAY_MS,
   STREAM_RECONNECT_MAX_DELAY_MS,
@@ -27,7 +29,10 @@ export type EventSourceConstructor = new (url: string) => EventSourceLike;
 export type BatchEventStreamOptions = {
   /** Origin of the API, as for the API client; '/api/v1' is appended. */
   baseUrl: string;
+  /** The session token, read at every (re)connect: it asks for the stream's ticket and never goes in a URL. */
   getToken: () => string | null | Promise<string | null>;
+  /** Asks for the tickets; defaults to the global fetch. */
+  fetch?: typeof fetch;
   /** Defaults to the global EventSource. */
   EventSource?: EventSourceConstructor;
   logger?: Pick<Console, 'warn'>;
@@ -46,8 +51,6 @@ export type BatchEventStream = {
   /** Facts of the business as they commit (a sale, stock moving…), from any tab, device or process. */
   onDomainEvent(listener: (event: DomainEvent) => void): () => void;
 };
-
-export const BATCH_STREAM_PATH = '/sse/batch-operations/stream';
 
 /** Delay before reconnect number `attempt` (1-based): 1 s, 2 s, 4 s... capped at 30 s. */
 export function reconnectDelayMs(attempt: number): number {
@@ -82,11 +85,16 @@ export function parseDomainEvent(data: unknown): DomainEvent | null {
   }
 }
 
+/** What asking for a ticket came to: one, no session to ask with (a 401 or 403), or a failure worth retrying. */
+type TicketAnswer = { ticket: string } | 'signed-out' | 'failed';
+
 /**
- * Client for the batch-operations stream (spec §4, §7, §9). The browser's EventSource retries on its
- * own without limit; to keep spec §9's "5 reconnects, capped delay" this client closes the source on
- * every error and schedules the reconnect itself. A `connected` event from the server means the
- * stream really works, so it resets the attempt count.
+ * Client for the batch-operations stream (spec §4, §7, §9). The stream's `?token=` is a ticket that
+ * opens one connection (api/src/modules/realtime/stream-tickets.ts), so every connect and reconnect
+ * first asks for a new one with the session token. The browser's EventSource retries on its own
+ * without limit, and with the same URL, whose ticket is used up; so this client closes the source on
+ * every error and schedules the reconnect itself, keeping spec §9's "5 reconnects, capped delay". A
+ * `connected` event from the server means the stream really works, so it resets the attempt count.
  */
 export function createBatchEventStream(options: BatchEventStreamOptions): BatchEventStream {
   const logger = options.logger ?? console;
@@ -95,6 +103,7 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
   const eventListeners = createListenerSet<BatchOperationEvent>(reportListenerError);
   const domainListeners = createListenerSet<DomainEvent>(reportListenerError);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   let state: EventStreamState = 'disconnected';
   let attempts = 0;
@@ -102,6 +111,8 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   // Bumped by close() and by every new source, so late callbacks of an old one change nothing.
   let generation = 0;
+  // The ticket request in flight, aborted by close().
+  let ticketRequest: AbortController | null = null;
 
   function setState(next: EventStreamState): void {
     if (state === next) return;
@@ -129,6 +140,31 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
     }, reconnectDelayMs(attempts));
   }
 
+  /** A new ticket for the stream, asked for with the session token (no retries here: the reconnects are the retries). */
+  async function requestTicket(token: string): Promise<TicketAnswer> {
+    const controller = new AbortController();
+    ticketRequest = controller;
+    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+    try {
+      // No Idempotency-Key: each connect needs a ticket of its own, and an answer kept for replay would keep the ticket.
+      const response = await fetchImpl(`${baseUrl}${API_BASE_PATH}${STREAM_TICKET_PATH}`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (response.status === 401 || response.status === 403) return 'signed-out';
+      if (!response.ok) return 'failed';
+      const answer = streamTicketSchema.safeParse(await response.json());
+      return answer.success ? { ticket: answer.data.ticket } : 'failed';
+    } catch {
+      return 'failed';
+    } finally {
+      clearTimeout(timer);
+      if (ticketRequest === controller) ticketRequest = null;
+    }
+  }
+
   async function open(): Promise<void> {
     const current = ++generation;
     setState('connecting');
@@ -150,7 +186,18 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
       setState('error');
       return;
     }
-    const created = new EventSourceImpl(`${baseUrl}${API_BASE_PATH}${BATCH_STREAM_PATH}?token=${encodeURIComponent(token)}`);
+    const answer = await requestTicket(token);
+    if (current !== generation) return;
+    if (answer === 'signed-out') {
+      // The session is over; the app hears of it from its own calls, and retrying would not help.
+      setState('disconnected');
+      return;
+    }
+    if (answer === 'failed') {
+      handleError();
+      return;
+    }
+    const created = new EventSourceImpl(`${baseUrl}${API_BASE_PATH}${BATCH_STREAM_PATH}?token=${encodeURIComponent(answer.ticket)}`);
     source = created;
     const live = () => source === created && current === generation;
 
@@ -187,6 +234,8 @@ export function createBatchEventStream(options: BatchEventStreamOptions): BatchE
 
   function close(): void {
     generation += 1;
+    ticketRequest?.abort();
+    ticketRequest = null;
     if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
     reconnectTimer = undefined;
     closeSource();

@@ -31,6 +31,7 @@ export const permissions = [
   'connections:read',
   'connections:manage',
   'sync:read',
+  'outbox:read',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -41,13 +42,14 @@ export type Permission = (typeof permissions)[number];
  */
 export type RouteAccess = Permission | 'public' | 'signed-in' | 'super-admin';
 
-const ownerOnly: readonly Permission[] = ['business:manage', 'team:manage', 'connections:manage'];
+const ownerOnly: readonly Permission[] = ['business:manage', 'team:manage', 'connections:manage', 'outbox:read'];
 
 /**
- * Spec §6: the owner alone manages users (and here also the business profile and marketplace
- * connections); staff do everything else; the fulfillment role picks, packs, scans and ships, and
- * reads the products, sizes and locations packing shows: no sales figures, customers, costs,
- * listings or settings of the business.
+ * Spec §6: the owner alone manages users (and here also the business profile, marketplace
+ * connections and the outbox of unsent mail, whose invitation links let anyone join); staff do
+ * everything else; the fulfillment role picks, packs, scans and ships, and reads the products,
+ * sizes and locations packing shows: no sales figures, customers, costs, listings or settings of
+ * the business.
  */
 export const rolePermissions: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: new Set(permissions),

@@ -119,8 +119,13 @@ export type BatchItemDetail = z.infer<typeof batchItemDetailSchema>;
 
 export const batchItemsQuerySchema = z.object({
   status: z.enum(batchItemStatuses, { error: `Status must be one of ${batchItemStatuses.join(', ')}` }).optional(),
-  /** The last seq of the previous page. */
-  cursor: z.coerce.number().int().min(0).optional(),
+  /** The last seq of the previous page (a batch's positions are PostgreSQL integers). */
+  cursor: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2_147_483_647, { error: 'Cursor must be a position in this batch, as a previous page gave it' })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -12,6 +12,11 @@ export const clientErrorSchema = z.object({
 });
 export type ClientError = z.infer<typeof clientErrorSchema>;
 
+/** As the app sends it: `at` is its clock's ISO time, so no longer than a timestamp (the stored ones are read as they are). */
+const clientErrorInputSchema = clientErrorSchema.extend({
+  at: z.string().max(40, { error: 'Give the time as an ISO timestamp' }),
+});
+
 /** What the Report Bug modal sends: the user's text plus context the app gathers itself. */
 export const createBugReportBodySchema = z.object({
   description: z
@@ -22,7 +27,7 @@ export const createBugReportBodySchema = z.object({
   route: z.string().min(1).max(500),
   app_version: z.string().min(1).max(100),
   user_agent: z.string().max(500).optional(),
-  recent_errors: z.array(clientErrorSchema).max(20, { error: 'At most 20 recent errors' }).default([]),
+  recent_errors: z.array(clientErrorInputSchema).max(20, { error: 'At most 20 recent errors' }).default([]),
 });
 export type CreateBugReportBody = z.input<typeof createBugReportBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customSizeKey, isCustomSizeFormatId } from '../domain/sizes/resolved-size-format.ts';
 import { canonicalSize, getSizeFormat, isSizeFormatId, sizeFormatIdSchema } from '../domain/sizes/size-formats.ts';
+import { sizeRulePattern } from '../domain/sizes/size-rule.ts';
 import { productCategories } from './catalog.ts';
 import { timestampSchema, uuidSchema } from './common.ts';
 
@@ -108,7 +109,9 @@ export const normaliseSizeBodySchema = z
     raw: z
       .string({ error: 'Size text is required' })
       .max(200, { error: 'Keep the size text under 200 characters' })
-      .refine((raw) => raw.trim() !== '', { error: 'Size text is required' }),
+      .refine((raw) => raw.trim() !== '', { error: 'Size text is required' })
+      // Lower case can be longer ("İ" is two units as "i̇"), and an unread string is queued in that form, at most 200.
+      .refine((raw) => sizeRulePattern(raw).length <= 200, { error: 'Keep the size text under 200 characters' }),
     format_hint: anySizeFormatIdSchema.optional(),
     category: z.enum(productCategories).optional(),
     source: z.enum(sizeSources, { error: `Source must be one of ${sizeSources.join(', ')}` }),

@@ -413,6 +413,38 @@ describe('Shopify webhooks', () => {
   });
 });
 
+describe('Shopify uninstall', () => {
+  it('revokes every token (401), sends app/uninstalled with the shop as its body, and removes the subscriptions', async () => {
+    const subscribed = await gql<{ webhookSubscriptionCreate: UserErrors }>(
+      'mutation($uri: String!) { webhookSubscriptionCreate(topic: APP_UNINSTALLED, webhookSubscription: { uri: $uri, format: JSON }) { userErrors { message } } }',
+      { uri: receiver.url },
+    );
+    expect(subscribed.body.data?.webhookSubscriptionCreate.userErrors).toEqual([]);
+    const [delivery] = await sim.control.uninstall();
+    expect(delivery?.attempts.map((a) => a.status)).toEqual([200]);
+    const [received] = receiver.received;
+    expect(received?.headers['x-shopify-topic']).toBe('app/uninstalled');
+    expect(received?.headers['x-shopify-hmac-sha256']).toBe(
+      independentHmac(sim.credentials.clientSecret, received?.rawBody ?? Buffer.alloc(0)),
+    );
+    expect(JSON.parse(received?.text ?? '{}')).toMatchObject({
+      myshopify_domain: sim.credentials.shop,
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    // The app's token is gone: the API answers as to an unknown token.
+    const after = await gql('query { shop { myshopifyDomain } }');
+    expect(after.status).toBe(401);
+    // Installed again: no subscription survived the uninstall.
+    const { accessToken } = sim.control.issueToken();
+    const subscriptions = await gql<{ webhookSubscriptions: Connection<{ topic: string }> }>(
+      'query { webhookSubscriptions(first: 10) { nodes { topic } } }',
+      {},
+      { token: accessToken },
+    );
+    expect(subscriptions.body.data?.webhookSubscriptions.nodes).toEqual([]);
+  });
+});
+
 describe('Shopify faults', () => {
   it('fails the next GraphQL call with a 5xx or drops it, scoped by the mutation name', async () => {
     seedShoe(4);

@@ -438,9 +438,13 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions = {
   };
   const sell = (sale: ShopifySale) => sellOnShopify(state, sale, events);
   const uninstall = async () => {
+    // Every token of the app stops working (the API answers 401), the app's webhook subscriptions
+    // go, and app/uninstalled is the last delivery they make.
     state.tokens.clear();
     state.refreshTokens.clear();
-    return emitAndWait({ topic: 'app/uninstalled' });
+    const sent = emit({ topic: 'app/uninstalled' });
+    state.webhookSubscriptions.clear();
+    return sent.done;
   };
   const touchOrder = (orderId: string) => {
     const order = state.orders.get(parseGid(orderId, 'Order') ?? -1);

@@ -157,6 +157,26 @@ export function productPayload(state: ShopifyState, productId: number): Json | n
   };
 }
 
+/**
+ * The REST shop: the body of `app/uninstalled` (Shopify sends the shop the app was removed from).
+ * `updated_at` is the moment of the uninstall here, so two uninstalls are two different bodies.
+ */
+export function shopPayload(state: ShopifyState): Json {
+  return {
+    id: 1,
+    name: 'Tradepost Sim',
+    email: 'owner@tradepost.test',
+    domain: state.credentials.shop,
+    myshopify_domain: state.credentials.shop,
+    country_code: 'US',
+    currency: 'USD',
+    iana_timezone: 'America/Los_Angeles',
+    plan_name: 'basic',
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: state.clock.iso(),
+  };
+}
+
 export function fulfillmentPayload(state: ShopifyState, fulfillmentId: number): Json | null {
   const f = state.fulfillments.get(fulfillmentId);
   if (!f) return null;
@@ -227,15 +247,7 @@ export function buildPayload(state: ShopifyState, options: ShopifyWebhookOptions
     return topic === 'products/delete' ? { id } : productPayload(state, id);
   }
   if (topic === 'fulfillments/create') return fulfillmentPayload(state, numeric(options.fulfillmentId, 'Fulfillment') ?? -1);
-  if (topic === 'app/uninstalled') {
-    return {
-      id: 1,
-      name: 'Tradepost Sim',
-      email: 'owner@tradepost.test',
-      domain: state.credentials.shop,
-      myshopify_domain: state.credentials.shop,
-    };
-  }
+  if (topic === 'app/uninstalled') return shopPayload(state);
   return null;
 }
 

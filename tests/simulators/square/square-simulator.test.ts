@@ -394,6 +394,25 @@ describe('Square webhooks, limits and faults', () => {
     });
   });
 
+  it('revokes the authorization: every OAuth token answers 401, the token status too, then oauth.authorization.revoked', async () => {
+    sim.control.seed({ subscriptions: [{ url: receiver.url, eventTypes: ['oauth.authorization.revoked'] }] });
+    const token = sim.control.issueToken();
+    expect((await call('POST', '/oauth2/token/status', undefined, {}, token)).status).toBe(200);
+    const [delivery] = await sim.control.revokeAuthorization();
+    expect(delivery?.attempts.map((a) => a.status)).toEqual([200]);
+    const status = await call('POST', '/oauth2/token/status', undefined, {}, token);
+    expect(status.status).toBe(401);
+    const locations = await call('GET', '/v2/locations', undefined, {}, token);
+    expect(locations.status).toBe(401);
+    expect(locations.body.errors?.[0]?.code).toBe('ACCESS_TOKEN_REVOKED');
+    const event = JSON.parse(receiver.received[0]?.text ?? '{}') as EventBody;
+    expect(event).toMatchObject({
+      merchant_id: sim.credentials.merchantId,
+      type: 'oauth.authorization.revoked',
+      data: { type: 'revocation', object: { revocation: { revoker_type: 'MERCHANT' } } },
+    });
+  });
+
   it('sends duplicates and bad signatures on demand', async () => {
     const [sub] = sim.control.seed({ subscriptions: [{ url: receiver.url, eventTypes: ['catalog.version.updated'] }] }).subscriptions;
     await sim.control.emitWebhook({

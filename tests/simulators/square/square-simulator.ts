@@ -80,6 +80,11 @@ export type SquareControl = SimControlBase & {
   /** An OAuth access token (30 days, or 24 h when short-lived) with the given scopes. */
   issueToken(options?: { scopes?: string[]; shortLived?: boolean }): string;
   revokeToken(token: string): void;
+  /**
+   * The seller removes the app in Square: every OAuth access and refresh token is revoked (the API
+   * answers 401 ACCESS_TOKEN_REVOKED), then `oauth.authorization.revoked` goes to the subscribers.
+   */
+  revokeAuthorization(options?: { revokerType?: 'MERCHANT' | 'APPLICATION' | 'SQUARE' }): Promise<WebhookDelivery[]>;
   setRateLimit(limit: SquareRateLimit): void;
   setCatalogWriteMs(ms: number): void;
   /** IN_STOCK units of a SKU (or variation id) at a location (default: the first). */
@@ -258,6 +263,15 @@ export async function startSquareSimulator(options: SquareSimulatorOptions = {})
     const sent = emit(o);
     return o.hold ? sent.deliveries : sent.done;
   };
+  const revokeAuthorization = async (o: { revokerType?: 'MERCHANT' | 'APPLICATION' | 'SQUARE' } = {}) => {
+    for (const token of state.tokens.values()) if (token.kind === 'oauth') token.revoked = true;
+    state.refreshTokens.clear();
+    return emitAndWait({
+      type: 'oauth.authorization.revoked',
+      dataId: state.credentials.merchantId,
+      object: { revocation: { revoked_at: state.clock.iso(), revoker_type: o.revokerType ?? 'MERCHANT' } },
+    });
+  };
   const onReset = () => {
     clearSquareState(state);
     rateLimit = options.rateLimit ?? null;
@@ -280,6 +294,11 @@ export async function startSquareSimulator(options: SquareSimulatorOptions = {})
     const body = controlBody(req);
     const issued = issueSquareToken(state, Array.isArray(body.scopes) ? (body.scopes as string[]) : ALL_SCOPES, body.shortLived === true);
     return json(201, { accessToken: issued.token, expiresAt: issued.expiresAt });
+  });
+  control.post('/revoke-authorization', async (req) => {
+    const body = controlBody(req);
+    const revokerType = body.revokerType === 'APPLICATION' || body.revokerType === 'SQUARE' ? body.revokerType : 'MERCHANT';
+    return json(200, { deliveries: await revokeAuthorization({ revokerType }) });
   });
   control.post('/rate-limit', (req) => {
     const body = controlBody(req);
@@ -329,6 +348,7 @@ export async function startSquareSimulator(options: SquareSimulatorOptions = {})
         const rec = state.tokens.get(token);
         if (rec) rec.revoked = true;
       },
+      revokeAuthorization,
       setRateLimit: (l) => {
         rateLimit = l;
       },

@@ -52,6 +52,7 @@ const DATA_TYPE: Record<string, string> = {
   'order.created': 'order_created',
   'order.updated': 'order_updated',
   'order.fulfillment.updated': 'order_fulfillment_updated',
+  'oauth.authorization.revoked': 'revocation',
 };
 
 export function emitSquareWebhook(

@@ -335,9 +335,11 @@ describe('cross-origin calls', () => {
         url: '/api/v1/businesses/00000000-0000-0000-0000-000000000000/listings/00000000-0000-0000-0000-000000000000',
         headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
       });
+    // Our own extension (EXTENSION_IDS; by default this checkout's build, loaded unpacked).
+    const extension = `chrome-extension://${t.config.EXTENSION_IDS[0]}`;
     for (const method of ['DELETE', 'PATCH', 'PUT', 'POST']) {
-      const res = await preflight('chrome-extension://abcdefghijklmnopabcdefghijklmnop', method);
-      expect(res.headers['access-control-allow-origin']).toBe('chrome-extension://abcdefghijklmnopabcdefghijklmnop');
+      const res = await preflight(extension, method);
+      expect(res.headers['access-control-allow-origin']).toBe(extension);
       expect(String(res.headers['access-control-allow-methods'])).toContain(method);
     }
     const foreign = await preflight('https://evil.example', 'DELETE');

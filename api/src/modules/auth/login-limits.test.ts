@@ -9,6 +9,7 @@ vi.mock('../../platform/mailer.ts', () => ({
     async send(mail: Mail) {
       sent.push(mail);
     },
+    keepUnsentIn() {},
   }),
 }));
 

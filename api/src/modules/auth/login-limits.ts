@@ -126,6 +126,7 @@ export async function alertOwnerOnRepeatedFailures(
   notify.mailer
     .send({
       to: owner.email,
+      businessId: owner.business.id,
       subject: 'Repeated failed sign-ins to your Tradepost account',
       text:
         `Someone tried to sign in to your Tradepost account (${owner.email}) with a wrong password ${failures} times in the last ${minutes} minutes.\n\n` +

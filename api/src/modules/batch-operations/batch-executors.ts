@@ -7,14 +7,16 @@ import { emit } from '../../platform/domain-events.ts';
 import type { AnyAdapter } from '../connections/public.ts';
 import type { ItemResult, Platform } from '../marketplaces/public.ts';
 import { EBAY_BULK_LIMIT, PlatformError, ReconnectNeeded, SHOPIFY_INPUT_LIMIT, SQUARE_CHANGES_LIMIT } from '../marketplaces/public.ts';
-import type { SyncConnection, SyncDeps } from '../sync/public.ts';
 import {
   availableAt,
   channelPrices,
   endListing,
   listProduct,
+  lockListingSizes,
   messageOf,
   pushableQuantity,
+  type SyncConnection,
+  type SyncDeps,
   sellingLocations,
   writeSyncLog,
 } from '../sync/public.ts';
@@ -160,7 +162,13 @@ const priceExecutor = (platform: Platform): Executor => ({
       variant_id: item.variant_id,
       price_cents: typeof item.input.price_cents === 'number' ? item.input.price_cents : null,
     }));
-    await tenantDb(tx, context.businessId)
+    const db = tenantDb(tx, context.businessId);
+    await lockListingSizes(
+      db,
+      context.connection.id,
+      sizePrices.flatMap((size) => (size.variant_id ? [size.variant_id] : [])),
+    );
+    await db
       .updateTable('channel_listing_variants as lv')
       .from(jsonRows(sizePrices, 'variant_id uuid, price_cents integer'))
       .set((eb) => ({ price_override_cents: eb.ref('x.price_cents') }))

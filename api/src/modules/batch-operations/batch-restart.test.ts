@@ -44,7 +44,8 @@ async function startServer(name: string): Promise<ChildProcess> {
       TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY.toString('base64url'),
       JOB_LEASE_MS: '2000',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
+      // Warnings too: a job that fails or loses its lease says so in the test's output.
+      LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       // Names its database connections, so the test can tell when PostgreSQL is done with them.
       PGAPPNAME: name,
@@ -81,7 +82,19 @@ async function waitFor(batchId: string, done: (p: Progress) => boolean, timeoutM
   for (;;) {
     const p = await progress(batchId);
     if (done(p)) return p;
-    if (Date.now() > deadline) throw new Error(`batch still at ${JSON.stringify(p)}`);
+    if (Date.now() > deadline) {
+      const em = t.orm.em.fork();
+      const jobs = await em.execute(
+        `SELECT kind, status, attempts, locked_by, locked_until, run_at, last_error, now() AS now FROM jobs
+          WHERE coalesce_key = ? OR status = 'running'`,
+        [`batch:${batchId}`],
+      );
+      const waits = await em.execute(
+        `SELECT application_name, state, wait_event_type, wait_event, left(query, 120) AS query FROM pg_stat_activity
+          WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`,
+      );
+      throw new Error(`batch still at ${JSON.stringify(p)}; jobs: ${JSON.stringify(jobs)}; busy connections: ${JSON.stringify(waits)}`);
+    }
     await new Promise((r) => setTimeout(r, 15));
   }
 }

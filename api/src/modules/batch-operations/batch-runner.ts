@@ -1,22 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
+import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError } from '../../errors.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
-import { RetryLater } from '../../jobs/runner.ts';
+import { LeaseLost, RetryLater } from '../../jobs/runner.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { ReconnectNeeded } from '../marketplaces/public.ts';
 import { connectionAdapter, findSyncConnection, messageOf, platformNames, type SyncDeps } from '../sync/public.ts';
-import {
-  type ClaimedItem,
-  chunkFailure,
-  type Executor,
-  type ExecutorContext,
-  executorFor,
-  type ItemOutcome,
-  type SettledItem,
-} from './batch-executors.ts';
+import { type ClaimedItem, chunkFailure, type Executor, type ExecutorContext, executorFor, type ItemOutcome } from './batch-executors.ts';
 import { type BatchRow, loadBatchRow } from './batch-operations.service.ts';
 import { type BatchCounts, batchProgress } from './batch-progress.ts';
+import { jsonRows } from './json-rows.ts';
 
 export type BatchRunnerDeps = {
   events: EventBus;
@@ -28,9 +24,25 @@ export type BatchRunnerDeps = {
 /** How long a batch pauses when the platform keeps answering "too many requests" after the adapter's own waits. */
 export const RATE_LIMIT_PAUSE_MS = 5_000;
 
-type ItemRow = Omit<ClaimedItem, 'request'> & { request: Record<string, unknown> | null; status: 'pending' | 'sending' };
+const ITEM_COLUMNS = ['id', 'seq', 'product_id', 'variant_id', 'sku', 'input', 'request', 'status'] as const;
 
-const ITEM_COLUMNS = 'id, seq, product_id, variant_id, sku, input, request, status';
+/** The job run doing the sending, and its claim on the job. */
+type Run = { jobId: string; lease: string };
+
+/**
+ * Only while the run still holds its job: once another process took the job over (this one renewed
+ * its lease too late), this run marks nothing more as sent, so the two runs never send the same
+ * pending items side by side.
+ */
+const heldBy = (db: Kysely<DB>, run: Run) =>
+  db
+    .selectFrom('jobs as j')
+    .select('j.id')
+    .where('j.id', '=', run.jobId)
+    .where('j.locked_by', '=', run.lease)
+    .where('j.status', '=', 'running');
+
+const asJson = (value: unknown) => value as Record<string, unknown>;
 
 /**
  * The next chunk to send. Items left `sending` by a run that died are first and keep the request
@@ -38,24 +50,34 @@ const ITEM_COLUMNS = 'id, seq, product_id, variant_id, sku, input, request, stat
  * changes nothing a second time). Pending items get their request built from current state and
  * are marked `sending` with it before anything leaves this process.
  */
-async function claimChunk(em: EntityManager, context: ExecutorContext, executor: Executor): Promise<ClaimedItem[]> {
-  const stuck = await em.execute<ItemRow[]>(
-    `SELECT ${ITEM_COLUMNS} FROM batch_operation_items
-      WHERE business_id = ? AND batch_id = ? AND status = 'sending' ORDER BY seq LIMIT ?`,
-    [context.businessId, context.batchId, executor.chunkSize],
-  );
+async function claimChunk(em: EntityManager, context: ExecutorContext, executor: Executor, run: Run): Promise<ClaimedItem[]> {
+  const db = tenantDb(em, context.businessId);
+  const next = (status: 'sending' | 'pending') =>
+    db
+      .selectFrom('batch_operation_items')
+      .select(ITEM_COLUMNS)
+      .where('batch_id', '=', context.batchId)
+      .where('status', '=', status)
+      .orderBy('seq')
+      .limit(executor.chunkSize)
+      .execute();
+  const stuck = await next('sending');
   if (stuck.length > 0) {
-    await em.execute(
-      `UPDATE batch_operation_items SET attempts = attempts + 1, updated_at = now() WHERE business_id = ? AND id = ANY(?::uuid[])`,
-      [context.businessId, `{${stuck.map((item) => item.id).join(',')}}`],
-    );
-    return stuck.map((item) => ({ ...item, request: item.request ?? {} }));
+    const marked = await db
+      .updateTable('batch_operation_items')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: sql`now()` }))
+      .where(
+        'id',
+        'in',
+        stuck.map((item) => item.id),
+      )
+      .where((eb) => eb.exists(heldBy(db, run)))
+      .returning('id')
+      .execute();
+    if (marked.length < stuck.length) throw new LeaseLost();
+    return stuck.map((item) => ({ ...item, input: asJson(item.input), request: asJson(item.request ?? {}) }));
   }
-  const pending = await em.execute<ItemRow[]>(
-    `SELECT ${ITEM_COLUMNS} FROM batch_operation_items
-      WHERE business_id = ? AND batch_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`,
-    [context.businessId, context.batchId, executor.chunkSize],
-  );
+  const pending = (await next('pending')).map((item) => ({ ...item, input: asJson(item.input) }));
   if (pending.length === 0) return [];
   const prepared = await executor.prepare(context, pending);
   const claimed: ClaimedItem[] = [];
@@ -65,20 +87,32 @@ async function claimChunk(em: EntityManager, context: ExecutorContext, executor:
     if (ready && 'request' in ready) claimed.push({ ...item, request: ready.request });
     else refused.push({ id: item.id, error: ready && 'error' in ready ? ready.error : 'Could not prepare this item' });
   }
-  await em.execute(
-    `UPDATE batch_operation_items i SET status = 'sending', attempts = i.attempts + 1, request = x.request, updated_at = now()
-       FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, request jsonb)
-      WHERE i.business_id = ? AND i.id = x.id`,
-    [JSON.stringify(claimed.map((item) => ({ id: item.id, request: item.request }))), context.businessId],
-  );
-  await em.execute(
-    `UPDATE batch_operation_items i SET status = 'failed', error = x.error, updated_at = now()
-       FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, error text)
-      WHERE i.business_id = ? AND i.id = x.id`,
-    [JSON.stringify(refused), context.businessId],
-  );
+  if (claimed.length > 0) {
+    const marked = await db
+      .updateTable('batch_operation_items as i')
+      .from(
+        jsonRows(
+          claimed.map((item) => ({ id: item.id, request: item.request })),
+          'id uuid, request jsonb',
+        ),
+      )
+      .set((eb) => ({ status: 'sending', attempts: eb('i.attempts', '+', 1), request: sql`x.request`, updated_at: sql`now()` }))
+      .whereRef('i.id', '=', 'x.id')
+      .where('i.status', '=', 'pending')
+      .where((eb) => eb.exists(heldBy(db, run)))
+      .returning('i.id')
+      .execute();
+    if (marked.length < claimed.length) throw new LeaseLost();
+  }
+  if (refused.length > 0)
+    await db
+      .updateTable('batch_operation_items as i')
+      .from(jsonRows(refused, 'id uuid, error text'))
+      .set((eb) => ({ status: 'failed', error: eb.ref('x.error'), updated_at: sql`now()` }))
+      .whereRef('i.id', '=', 'x.id')
+      .execute();
   // Everything refused: take the next ones (the loop ends when nothing is pending).
-  if (claimed.length === 0) return claimChunk(em, context, executor);
+  if (claimed.length === 0) return claimChunk(em, context, executor, run);
   return claimed;
 }
 
@@ -92,59 +126,70 @@ async function recordOutcomes(em: EntityManager, context: ExecutorContext, execu
   const answered = outcomes.filter((outcome) => !outcome.rateLimited);
   if (answered.length === 0) return;
   await em.transactional(async (tx) => {
-    const marked = await tx.execute<(SettledItem & { status: string })[]>(
-      `UPDATE batch_operation_items i
-          SET status = CASE WHEN x.ok THEN 'succeeded' ELSE 'failed' END, response = x.response, error = x.error, updated_at = now()
-         FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, ok boolean, response jsonb, error text)
-        WHERE i.business_id = ? AND i.id = x.id AND i.status = 'sending'
-        RETURNING i.id, i.variant_id, i.input, i.status`,
-      [
-        JSON.stringify(
-          answered.map((o) => ({ id: o.id, ok: o.ok, response: o.response ?? null, error: o.error?.slice(0, 2_000) ?? null })),
-        ),
-        context.businessId,
-      ],
-    );
+    const rows = answered.map((o) => ({ id: o.id, ok: o.ok, response: o.response ?? null, error: o.error?.slice(0, 2_000) ?? null }));
+    const marked = await tenantDb(tx, context.businessId)
+      .updateTable('batch_operation_items as i')
+      .from(jsonRows(rows, 'id uuid, ok boolean, response jsonb, error text'))
+      .set((eb) => ({
+        status: eb.case().when('x.ok', '=', true).then('succeeded').else('failed').end(),
+        response: sql`x.response`,
+        error: eb.ref('x.error'),
+        updated_at: sql`now()`,
+      }))
+      .whereRef('i.id', '=', 'x.id')
+      .where('i.status', '=', 'sending')
+      .returning(['i.id', 'i.variant_id', 'i.input', 'i.status'])
+      .execute();
     const succeeded = marked.filter((item) => item.status === 'succeeded');
     if (succeeded.length > 0 && executor.settle)
       await executor.settle(
         tx,
         context,
-        succeeded.map(({ status: _, ...item }) => item),
+        succeeded.map(({ id, variant_id, input }) => ({ id, variant_id, input: asJson(input) })),
       );
   });
 }
 
 /** Counters recomputed from the items, so a run that died between two writes leaves nothing off by one. */
 async function refreshCounts(em: EntityManager, businessId: string, batchId: string): Promise<BatchCounts> {
-  const [row] = await em.execute<BatchCounts[]>(
-    `UPDATE batch_operations b SET succeeded = c.succeeded, failed = c.failed
-       FROM (SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded, count(*) FILTER (WHERE status = 'failed')::int AS failed
-               FROM batch_operation_items WHERE business_id = ? AND batch_id = ?) c
-      WHERE b.business_id = ? AND b.id = ?
-      RETURNING b.total, b.succeeded, b.failed`,
-    [businessId, batchId, businessId, batchId],
-  );
+  const db = tenantDb(em, businessId);
+  const row = await db
+    .updateTable('batch_operations as b')
+    .from(
+      db
+        .selectFrom('batch_operation_items')
+        .select([
+          sql<number>`count(*) FILTER (WHERE status = 'succeeded')::int`.as('succeeded'),
+          sql<number>`count(*) FILTER (WHERE status = 'failed')::int`.as('failed'),
+        ])
+        .where('batch_id', '=', batchId)
+        .as('c'),
+    )
+    .set((eb) => ({ succeeded: eb.ref('c.succeeded'), failed: eb.ref('c.failed') }))
+    .where('b.id', '=', batchId)
+    .returning(['b.total', 'b.succeeded', 'b.failed'])
+    .executeTakeFirst();
   return row ?? { total: 0, succeeded: 0, failed: 0 };
 }
 
 /** Everything not answered yet fails with one reason (the connection is gone or must be authorised again). */
 async function failRemaining(em: EntityManager, businessId: string, batchId: string, reason: string): Promise<void> {
-  await em.execute(
-    `UPDATE batch_operation_items SET status = 'failed', error = ?, updated_at = now()
-      WHERE business_id = ? AND batch_id = ? AND status IN ('pending', 'sending')`,
-    [reason.slice(0, 2_000), businessId, batchId],
-  );
+  await tenantDb(em, businessId)
+    .updateTable('batch_operation_items')
+    .set({ status: 'failed', error: reason.slice(0, 2_000), updated_at: sql`now()` })
+    .where('batch_id', '=', batchId)
+    .where('status', 'in', ['pending', 'sending'])
+    .execute();
 }
 
 async function finish(em: EntityManager, batch: BatchRow, progress: ReturnType<typeof batchProgress>): Promise<void> {
   const counts = await refreshCounts(em, batch.business_id, batch.id);
   const status = counts.failed === 0 ? 'completed' : counts.succeeded === 0 ? 'failed' : 'partially_failed';
-  await em.execute(`UPDATE batch_operations SET status = ?, finished_at = now() WHERE business_id = ? AND id = ?`, [
-    status,
-    batch.business_id,
-    batch.id,
-  ]);
+  await tenantDb(em, batch.business_id)
+    .updateTable('batch_operations')
+    .set({ status, finished_at: sql`now()` })
+    .where('id', '=', batch.id)
+    .execute();
   await progress.finish(counts);
 }
 
@@ -155,16 +200,17 @@ async function finish(em: EntityManager, batch: BatchRow, progress: ReturnType<t
  * first unanswered item. The job's coalesce key keeps two runs of one batch from overlapping.
  */
 export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: string }> {
-  return async (job, { em }) => {
+  return async (job, { em, signal }) => {
     const businessId = job.businessId ?? '';
     const { batchId } = job.payload;
     const batch = await loadBatchRow(em, businessId, batchId);
     if (!batch) return;
     const progress = batchProgress(runner.events, businessId, batch);
-    await em.execute(
-      `UPDATE batch_operations SET status = 'running', started_at = coalesce(started_at, now()) WHERE business_id = ? AND id = ?`,
-      [businessId, batchId],
-    );
+    await tenantDb(em, businessId)
+      .updateTable('batch_operations')
+      .set({ status: 'running', started_at: sql`coalesce(started_at, now())` })
+      .where('id', '=', batchId)
+      .execute();
 
     const connection = await findSyncConnection(em, businessId, batch.connection_id);
     if (connection?.status !== 'connected') {
@@ -187,8 +233,10 @@ export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: 
     const context: ExecutorContext = { em, deps, businessId, batchId, connection, adapter };
     const executor = executorFor(batch.operation_type, batch.platform);
 
+    const run: Run = { jobId: job.id, lease: job.lease };
     for (;;) {
-      const chunk = await claimChunk(em, context, executor);
+      if (signal.aborted) throw new LeaseLost();
+      const chunk = await claimChunk(em, context, executor, run);
       if (chunk.length === 0) break;
       let outcomes: ItemOutcome[];
       try {

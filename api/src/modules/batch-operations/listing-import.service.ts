@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
+import { emit } from '../../platform/domain-events.ts';
 import { addVariant, createProduct } from '../catalog/public.ts';
 import { postMovements } from '../inventory/public.ts';
 import type { ExternalListing, Platform, VariantRef } from '../marketplaces/public.ts';
@@ -340,6 +341,8 @@ async function linkListing(
       })
       .execute();
   }
+  // Linked by import is listed like any other listing: screens showing the product's channels refresh.
+  await emit(tx, context.businessId, 'listing.changed', { listing_id: listingId, product_id: productId });
   return { mappings };
 }
 

@@ -27,10 +27,16 @@ async function page(connectionId: string, cursor?: string): Promise<ExternalList
   return res.json() as ExternalListingPage;
 }
 
-async function importIds(connectionId: string, externalIds: string[], cursor: string | null = null): Promise<ImportListingsResult> {
+/** The import's answer, and the domain events it announced to the business's other tabs. */
+async function importIds(
+  connectionId: string,
+  externalIds: string[],
+  cursor: string | null = null,
+): Promise<ImportListingsResult & { announced: string[] }> {
   const res = await world.call('POST', `/connections/${connectionId}/import-listings`, { cursor, external_ids: externalIds });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ImportListingsResult;
+  const announced = String(res.headers['x-domain-events'] ?? '').split(',');
+  return { ...(res.json() as ImportListingsResult), announced };
 }
 
 async function productBySku(sku: string): Promise<Product> {
@@ -127,6 +133,8 @@ describe('create products from listings', () => {
     expect(result).toMatchObject({ created: 2, linked: 2, failed: 0 });
     expect(result.results.map((r) => r.outcome)).toEqual(['created', 'created', 'linked', 'linked']);
     expect(result.results[3]).toMatchObject({ sku_mappings_added: 1, message: expect.stringMatching(/style code/) });
+    // Created and linked listings alike are announced, so open product screens show their new channel.
+    expect(result.announced).toEqual(expect.arrayContaining(['product.changed', 'listing.changed']));
 
     const aj1 = await productBySku('SIM-AJ1-CHI-10');
     expect(aj1).toMatchObject({ title: 'Air Jordan 1 Retro High OG Chicago Size 10', size_format: 'us-men' });

@@ -7,9 +7,12 @@ import {
   createShopifyAdapter,
   createSquareAdapter,
   type EbayAdapter,
+  PlatformError,
   type ShopifyAdapter,
 } from '../marketplaces/public.ts';
 import { databaseTokenStore, loadSecrets } from './connection-secrets.ts';
+import { type AddressRule, addressProblem, guardedFetch } from './outbound-address.ts';
+import { addressRuleOf } from './platform-targets.ts';
 
 export type ConnectionRow = {
   id: string;
@@ -84,8 +87,28 @@ export async function loadConnection(em: EntityManager, businessId: string, conn
   return row ?? null;
 }
 
+/**
+ * The rule the connection's stored address is held to whenever the server calls it (see
+ * outbound-address.ts), checked now: a simulator's address on another machine, stored before the
+ * rule existed or written into the row by hand, is never called. Null: the platform's own hosts.
+ */
+export async function connectionAddressRule(
+  connection: Pick<ConnectionRow, 'platform' | 'environment' | 'api_base_url' | 'shop_domain'>,
+): Promise<AddressRule | null> {
+  const rule = addressRuleOf({
+    platform: connection.platform,
+    environment: connection.environment,
+    apiBaseUrl: connection.api_base_url,
+    shopDomain: connection.shop_domain,
+  });
+  const problem = rule ? await addressProblem(connection.api_base_url, rule) : null;
+  if (problem) throw new PlatformError(null, 'ADDRESS_REFUSED', `This connection's address is refused: ${problem}`, false);
+  return rule;
+}
+
 /** The adapter for one connection: its base URLs, its app credentials and a token store over the sealed row. */
 export async function adapterFor(deps: AdapterDeps, connection: ConnectionRow): Promise<AnyAdapter> {
+  const rule = await connectionAddressRule(connection);
   const secrets = await loadSecrets(deps.em, deps.tokenKey, connection.business_id, connection.id);
   const store = databaseTokenStore(deps.em, deps.tokenKey, connection.business_id, connection.id);
   const config: AdapterConfig = {
@@ -96,7 +119,8 @@ export async function adapterFor(deps: AdapterDeps, connection: ConnectionRow): 
     ...(connection.auth_base_url ? { authBaseUrl: connection.auth_base_url } : {}),
     ...(connection.shop_domain ? { shopDomain: connection.shop_domain } : {}),
     ...(secrets.webhookSignatureKey ? { webhookSignatureKey: secrets.webhookSignatureKey } : {}),
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    // Every call to an address a seller chose connects only where its rule allows, checked again per socket.
+    ...(deps.fetch ? { fetch: deps.fetch } : rule ? { fetch: guardedFetch(rule) } : {}),
     ...(deps.sleep ? { sleep: deps.sleep } : {}),
   };
   switch (connection.platform) {

@@ -1,4 +1,6 @@
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EbaySimulator, startEbaySimulator } from '../../../../tests/simulators/ebay/ebay-simulator.ts';
@@ -8,6 +10,7 @@ import {
   bearer,
   createTestApp,
   databaseSnapshot,
+  errorFields,
   registerAndLogin,
   type SignedIn,
   STRONG_PASSWORD,
@@ -30,7 +33,8 @@ let shopify: ShopifySimulator;
 let square: SquareSimulator;
 
 beforeAll(async () => {
-  t = await createTestApp({ JOB_LEASE_MS: '2000' });
+  // Simulators are allowed here: tests run them on this machine.
+  t = await createTestApp({ JOB_LEASE_MS: '2000', SIMULATORS_ENABLED: 'true' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   host = `127.0.0.1:${port}`;
@@ -160,6 +164,18 @@ async function tokenExpiresIn(connectionId: string, ms: number) {
   await em.execute(`UPDATE jobs SET run_at = now() WHERE coalesce_key = ? AND status = 'queued'`, [`refresh:${connectionId}`]);
 }
 
+/**
+ * Connecting schedules the account's first poll 5 s later (sync.first-poll). Run the polls due soon
+ * now, so one of an earlier test's accounts does not land between a test's two snapshots.
+ */
+async function pollsSettled(): Promise<void> {
+  await t.orm.em
+    .fork()
+    .execute(
+      `UPDATE jobs SET run_at = now() WHERE status = 'queued' AND coalesce_key LIKE 'reconcile:%' AND run_at < now() + interval '10 seconds'`,
+    );
+}
+
 describe('OAuth round trip per platform', () => {
   it('connects eBay: account, locations and policies read, token sealed, refresh scheduled', async () => {
     const user = await registerAndLogin(t.app);
@@ -262,7 +278,10 @@ describe('OAuth round trip per platform', () => {
   });
 
   it('stays connected when notifications cannot be registered, and says why', async () => {
-    const unreachable = await createTestApp({ PUBLIC_URL: 'http://127.0.0.1:9' }, { database: { url: t.databaseUrl } });
+    const unreachable = await createTestApp(
+      { PUBLIC_URL: 'http://127.0.0.1:9', SIMULATORS_ENABLED: 'true' },
+      { database: { url: t.databaseUrl } },
+    );
     try {
       const user = await registerAndLogin(unreachable.app);
       const start = await unreachable.app.inject({
@@ -369,6 +388,7 @@ describe('refused callbacks connect nothing', () => {
 describe('authorize input', () => {
   it('refuses an address that is not the right simulator, and simulators in production', async () => {
     const user = await registerAndLogin(t.app);
+    await pollsSettled();
     const before = await databaseSnapshot(t.orm);
     const attempt = async (platform: Platform, body: object) => {
       const res = await t.app.inject({
@@ -415,6 +435,136 @@ describe('authorize input', () => {
       payload: simulatorBody.square(),
     });
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('addresses a seller gives are called only where allowed', () => {
+  // A stand-in for another machine of the network (a database, a cloud metadata service): it
+  // answers every call as a Shopify simulator would and counts them. It listens on every address
+  // of this machine, so 0.0.0.0 (which Linux routes to this machine) and the machine's network
+  // address reach it although neither is loopback.
+  let inside: Server;
+  let insidePort: number;
+  const calls: string[] = [];
+  const elsewhere = () => [
+    `http://0.0.0.0:${insidePort}`,
+    ...Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a && !a.internal && a.family === 'IPv4')
+      .map((a) => `http://${a?.address}:${insidePort}`),
+  ];
+
+  beforeAll(async () => {
+    inside = createServer((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ simulator: 'shopify' }));
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '0.0.0.0', resolve));
+    insidePort = (inside.address() as AddressInfo).port;
+    // Each of these addresses does reach it: a refusal below is the rule's, not the network's.
+    for (const url of elsewhere()) expect((await fetch(`${url}/__sim/info`)).status, url).toBe(200);
+    calls.length = 0;
+  });
+  afterAll(async () => {
+    inside.closeAllConnections();
+    await new Promise((resolve) => inside.close(resolve));
+  });
+
+  const attempt = (app: TestApp['app'], user: SignedIn, platform: Platform, body: object) =>
+    app.inject({
+      method: 'POST',
+      url: api(user, `/connections/${platform}/authorize`),
+      headers: { ...bearer(user.token), host },
+      payload: body,
+    });
+
+  it('with simulators turned off, Simulator is refused naming the environment: nothing called, nothing written', async () => {
+    const off = await createTestApp({ SIMULATORS_ENABLED: 'false' }, { database: { url: t.databaseUrl } });
+    try {
+      const user = await registerAndLogin(off.app);
+      await pollsSettled();
+      const before = await databaseSnapshot(off.orm);
+      const res = await attempt(off.app, user, 'shopify', { ...simulatorBody.shopify(), base_url: `http://127.0.0.1:${insidePort}` });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorFields(res)).toEqual(['environment']);
+      expect(res.json().error.message).toMatch(/Simulators are turned off on this server/);
+      expect(calls).toEqual([]);
+      expect(await databaseSnapshot(off.orm)).toEqual(before);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('a simulator must be on this machine: any other address is refused naming its field, nothing called or written', async () => {
+    const user = await registerAndLogin(t.app);
+    await pollsSettled();
+    const before = await databaseSnapshot(t.orm);
+    for (const url of [
+      ...elsewhere(),
+      'http://10.255.255.1',
+      'http://169.254.169.254',
+      'http://[::ffff:a00:1]:80',
+      'http://[fd00::2]:80',
+    ]) {
+      for (const field of ['base_url', 'auth_base_url'] as const) {
+        const res = await attempt(t.app, user, 'shopify', { ...simulatorBody.shopify(), [field]: url });
+        expect(res.statusCode, `${field} ${url}: ${res.body}`).toBe(400);
+        expect(res.json().error.details, `${field} ${url}`).toEqual([
+          { field, message: expect.stringMatching(/must run on this machine/) },
+        ]);
+      }
+    }
+    expect(calls).toEqual([]);
+    expect(await databaseSnapshot(t.orm)).toEqual(before);
+
+    // A name is judged by what it resolves to: localhost is this machine.
+    const byName = await attempt(t.app, user, 'shopify', {
+      ...simulatorBody.shopify(),
+      base_url: shopify.baseUrl.replace('127.0.0.1', 'localhost'),
+    });
+    expect(byName.statusCode, byName.body).toBe(200);
+  });
+
+  it('a sandbox address must be on the internet: a private or local one is refused before anything is sent', async () => {
+    const user = await registerAndLogin(t.app);
+    await pollsSettled();
+    const before = await databaseSnapshot(t.orm);
+    for (const url of [...elsewhere(), `http://127.0.0.1:${insidePort}`, 'http://localhost:9']) {
+      const res = await attempt(t.app, user, 'square', { ...simulatorBody.square(), environment: 'sandbox', base_url: url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().error.details, url).toEqual([{ field: 'base_url', message: expect.stringMatching(/must be on the internet/) }]);
+    }
+    expect(calls).toEqual([]);
+    expect(await databaseSnapshot(t.orm)).toEqual(before);
+  });
+
+  it('a stored simulator address off this machine is never called: no adapter, no reconnect, disconnect revokes nothing', async () => {
+    const user = await registerAndLogin(t.app);
+    const { connectionId } = await connect(user, 'square');
+    // As a row written before the rule existed (or by hand) would hold it.
+    await t.orm.em
+      .fork()
+      .execute('UPDATE channel_connections SET api_base_url = ? WHERE id = ?', [`http://0.0.0.0:${insidePort}`, connectionId]);
+    const connection = await loadConnection(t.orm.em.fork(), user.businessId, connectionId);
+    if (!connection) throw new Error('no connection row');
+    await expect(adapterFor({ em: t.orm.em.fork(), tokenKey: TEST_TOKEN_KEY }, connection)).rejects.toMatchObject({
+      code: 'ADDRESS_REFUSED',
+      message: expect.stringMatching(/0\.0\.0\.0/),
+    });
+
+    const reconnect = await t.app.inject({
+      method: 'POST',
+      url: api(user, `/connections/${connectionId}/reconnect`),
+      headers: { ...bearer(user.token), host },
+    });
+    expect(reconnect.statusCode, reconnect.body).toBe(409);
+    expect(reconnect.json().error).toMatchObject({ code: 'ADDRESS_REFUSED', message: expect.stringMatching(/must run on this machine/) });
+
+    const res = await t.app.inject({ method: 'DELETE', url: api(user, `/connections/${connectionId}`), headers: bearer(user.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'disconnected', revoked: false });
+    expect(calls).toEqual([]);
   });
 });
 

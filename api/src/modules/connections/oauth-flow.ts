@@ -9,7 +9,7 @@ import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
-import type { AccountInfo, Credentials, FetchFn, Platform } from '../marketplaces/public.ts';
+import { type AccountInfo, type Credentials, type FetchFn, type Platform, PlatformError } from '../marketplaces/public.ts';
 import { channelByKind } from '../sales/public.ts';
 import { adapterFor, type ConnectionRow, type ConnectionSettings, loadConnection } from './adapter-factory.ts';
 import { type AppCredentials, type ConnectionSecrets, loadSecrets, saveSecrets } from './connection-secrets.ts';
@@ -70,7 +70,11 @@ async function authorizeUrlFor(deps: FlowDeps, connection: ConnectionRow, who: W
   const adapter = await adapterFor(
     { em: deps.detached(), tokenKey: deps.tokenKey, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
     connection,
-  );
+  ).catch((error: unknown) => {
+    // A stored address its rule refuses (adapter-factory.ts): say so, instead of a bare 500.
+    if (error instanceof PlatformError && error.code === 'ADDRESS_REFUSED') throw new Conflict(error.message, 'ADDRESS_REFUSED');
+    throw error;
+  });
   const state = signState(deps.tokenKey, {
     businessId: who.businessId,
     connectionId: connection.id,
@@ -93,7 +97,7 @@ export async function startAuthorization(
   body: z.output<typeof authorizeConnectionBodySchema>,
   origin: string,
 ): Promise<{ authorize_url: string; connection_id: string }> {
-  const target = await resolveTarget(platform, body, deps.fetch);
+  const target = await resolveTarget(platform, body, { simulators: deps.config.SIMULATORS_ENABLED, fetch: deps.fetch });
   const app = appCredentials(deps.config, platform, body.app, callbackUrl(publicBase(deps.config, origin), platform));
   const nonce = newNonce();
   const connectionId = await deps.em.transactional(async (tx) => {

@@ -1,6 +1,7 @@
 import type { FetchFn } from '../marketplaces/public.ts';
-import type { ConnectionRow } from './adapter-factory.ts';
+import { type ConnectionRow, connectionAddressRule } from './adapter-factory.ts';
 import type { AppCredentials } from './connection-secrets.ts';
+import { guardedFetch } from './outbound-address.ts';
 
 /**
  * Revokes the seller's token at the platform when it offers a way to (reference §3.1: Square's
@@ -9,14 +10,17 @@ import type { AppCredentials } from './connection-secrets.ts';
  * the platform confirmed.
  */
 export async function revokeAtPlatform(
-  connection: Pick<ConnectionRow, 'platform' | 'api_base_url'>,
+  connection: Pick<ConnectionRow, 'platform' | 'environment' | 'api_base_url' | 'shop_domain'>,
   app: AppCredentials,
   accessToken: string,
-  fetchFn: FetchFn = fetch,
+  fetchFn?: FetchFn,
 ): Promise<boolean> {
   if (connection.platform !== 'square') return false;
   try {
-    const response = await fetchFn(`${connection.api_base_url}/oauth2/revoke`, {
+    // A seller-chosen address is called only where its rule allows (a refused one: not revoked).
+    const rule = await connectionAddressRule(connection);
+    const send = fetchFn ?? (rule ? guardedFetch(rule) : fetch);
+    const response = await send(`${connection.api_base_url}/oauth2/revoke`, {
       method: 'POST',
       headers: { authorization: `Client ${app.clientSecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ client_id: app.clientId, access_token: accessToken }),

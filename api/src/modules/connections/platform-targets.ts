@@ -3,9 +3,12 @@ import type { Config } from '../../config.ts';
 import { Invalid } from '../../errors.ts';
 import type { FetchFn, Platform } from '../marketplaces/public.ts';
 import type { AppCredentials } from './connection-secrets.ts';
+import { type AddressRule, addressProblem, guardedFetch } from './outbound-address.ts';
 
 // Where a connection talks to: the platform's real hosts (reference §1.1, §2.1, §3.1), its
-// sandbox, or a local simulator the seller points us at.
+// sandbox, or a local simulator the seller points us at. An address the seller gives is fetched
+// only when outbound-address.ts allows it: a simulator on this machine (and only when the server
+// allows simulators: SIMULATORS_ENABLED), a sandbox on the internet.
 
 export type ConnectionTarget = {
   environment: ConnectionEnvironment;
@@ -18,7 +21,7 @@ export type ConnectionTarget = {
 type Hosts = { api: string; auth: string | null };
 
 /** The platform's own hosts; Shopify's are the store's own domain (a development store for a sandbox). */
-function platformHosts(platform: Platform, environment: 'production' | 'sandbox', shopDomain: string | null): Hosts {
+export function platformHosts(platform: Platform, environment: 'production' | 'sandbox', shopDomain: string | null): Hosts {
   switch (platform) {
     case 'ebay':
       return environment === 'production'
@@ -37,9 +40,9 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
  * Asks `GET {baseUrl}/__sim/info` which simulator answers there (the real platforms answer 404).
- * Null when nothing or something else answers.
+ * Null when nothing or something else answers. Only ever called with an address its rule allows.
  */
-export async function probeSimulator(baseUrl: string, fetchFn: FetchFn = fetch): Promise<string | null> {
+export async function probeSimulator(baseUrl: string, fetchFn: FetchFn): Promise<string | null> {
   try {
     const response = await fetchFn(`${baseUrl}/__sim/info`, { signal: AbortSignal.timeout(5_000), redirect: 'manual' });
     if (!response.ok) return null;
@@ -50,6 +53,24 @@ export async function probeSimulator(baseUrl: string, fetchFn: FetchFn = fetch):
   }
 }
 
+/**
+ * The rule a connection's own addresses are held to when the server fetches them: a simulator's
+ * must be on this machine, a sandbox's other than the platform's own must be on the internet.
+ * Null: the platform's own hosts, which no seller chose.
+ */
+export function addressRuleOf(
+  connection: Pick<ConnectionTarget, 'environment' | 'apiBaseUrl' | 'shopDomain'> & { platform: Platform },
+): AddressRule | null {
+  if (connection.environment === 'simulator') return 'loopback';
+  if (
+    connection.environment === 'sandbox' &&
+    connection.apiBaseUrl !== platformHosts(connection.platform, 'sandbox', connection.shopDomain).api
+  ) {
+    return 'public';
+  }
+  return null;
+}
+
 export type TargetInput = {
   environment: ConnectionEnvironment;
   base_url?: string | undefined;
@@ -57,9 +78,32 @@ export type TargetInput = {
   shop_domain?: string | undefined;
 };
 
+export type TargetOptions = {
+  /** SIMULATORS_ENABLED: whether the Simulator environment may be chosen at all. */
+  simulators: boolean;
+  /** Replaces the guarded fetch (tests). The address checks run all the same. */
+  fetch?: FetchFn | undefined;
+};
+
+/** Refuses, naming each field, every given address its rule does not allow; nothing is fetched before. */
+async function checkAddresses(rule: AddressRule, fields: [field: string, url: string | null][]): Promise<void> {
+  const problems = await Promise.all(
+    fields.map(async ([field, url]) => {
+      const message = url ? await addressProblem(url, rule) : null;
+      return message ? { field, message } : null;
+    }),
+  );
+  const details = problems.filter((p) => p !== null);
+  if (details.length) throw new Invalid(details.map((d) => d.message).join('; '), details);
+}
+
 /** Settles the hosts for a new connection; a wrong address is refused naming its field. */
-export async function resolveTarget(platform: Platform, input: TargetInput, fetchFn?: FetchFn): Promise<ConnectionTarget> {
+export async function resolveTarget(platform: Platform, input: TargetInput, options: TargetOptions): Promise<ConnectionTarget> {
   const label = platformLabels[platform];
+  if (input.environment === 'simulator' && !options.simulators) {
+    const message = 'Simulators are turned off on this server (SIMULATORS_ENABLED): choose Production or Sandbox';
+    throw new Invalid(message, [{ field: 'environment', message }]);
+  }
   const shopDomain = platform === 'shopify' ? (input.shop_domain ?? null) : null;
   if (platform === 'shopify' && !shopDomain) {
     throw new Invalid('Shopify needs the store address', [
@@ -68,12 +112,18 @@ export async function resolveTarget(platform: Platform, input: TargetInput, fetc
   }
   const baseUrl = input.base_url ? trimSlash(input.base_url) : null;
   const authUrl = input.auth_base_url ? trimSlash(input.auth_base_url) : null;
+  const given: [string, string | null][] = [
+    ['base_url', baseUrl],
+    ['auth_base_url', authUrl],
+  ];
+  const fetchUnder = (rule: AddressRule): FetchFn => options.fetch ?? guardedFetch(rule);
 
   if (input.environment === 'simulator') {
     if (!baseUrl) {
       throw new Invalid('A simulator needs its address', [{ field: 'base_url', message: 'Base URL is required for a simulator' }]);
     }
-    const answered = await probeSimulator(baseUrl, fetchFn);
+    await checkAddresses('loopback', given);
+    const answered = await probeSimulator(baseUrl, fetchUnder('loopback'));
     if (answered !== platform) {
       const message = answered
         ? `${baseUrl} is the ${answered} simulator, not ${label}'s`
@@ -97,12 +147,13 @@ export async function resolveTarget(platform: Platform, input: TargetInput, fetc
     return { environment: 'production', apiBaseUrl: hosts.api, authBaseUrl: hosts.auth, shopDomain };
   }
 
-  // Sandbox: the platform's sandbox unless another address is given, which must not be a simulator.
-  for (const [field, url] of [
-    ['base_url', baseUrl],
-    ['auth_base_url', authUrl],
-  ] as const) {
-    if (url && (await probeSimulator(url, fetchFn))) {
+  // Sandbox: the platform's sandbox unless another address is given, which must be on the
+  // internet and must not be a simulator.
+  const own = new Set([hosts.api, hosts.auth]);
+  const other = given.filter(([, url]) => url !== null && !own.has(url));
+  await checkAddresses('public', other);
+  for (const [field, url] of other) {
+    if (url && (await probeSimulator(url, fetchUnder('public')))) {
       const message = `${url} is a simulator: choose Simulator so it is labelled as one`;
       throw new Invalid(message, [{ field, message }]);
     }

@@ -1,4 +1,4 @@
-import { businessParamsSchema } from '@tradepost/shared/schemas/common.ts';
+import { businessParamsSchema, errorEnvelopeSchema } from '@tradepost/shared/schemas/common.ts';
 import {
   mediaFileSchema,
   mediaParamsSchema,
@@ -28,15 +28,17 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.post(
     '/media',
     {
-      config: requires('catalog:write'),
+      // A file over the limit is answered 413 "File is larger than 5 MB" (plugins/body-limit.ts).
+      config: { ...requires('catalog:write'), bodyName: 'File' },
       schema: {
         tags,
         security: bearerAuth,
-        description: 'Upload one image as the raw request body (image/jpeg, image/png or image/webp, up to 5 MB).',
+        description:
+          'Upload one image as the raw request body (image/jpeg, image/png or image/webp, up to 5 MB; a larger one is refused with 413).',
         consumes: [...mediaUploadContentTypes],
         params: businessParamsSchema,
         body: mediaUploadBodySchema,
-        response: { 201: mediaSchema, ...errorResponses },
+        response: { 201: mediaSchema, ...errorResponses, 413: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

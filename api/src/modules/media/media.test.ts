@@ -1,6 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MEDIA_MAX_UPLOAD_BYTES } from '@tradepost/shared/schemas/media.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -129,6 +132,114 @@ describe('uploading images', () => {
     const thumb = await t.app.inject({ method: 'GET', url: '/api/v1/media/0b8f3c1e-6a53-4c2e-9d7e-1f2a3b4c5d6e/thumb' });
     expect(thumb.statusCode).toBe(404);
   });
+});
+
+describe('a file over the 5 MB limit, over a real socket', () => {
+  let port: number;
+  let path: string;
+  const tooLarge = {
+    error: {
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'File is larger than 5 MB',
+      details: [{ field: 'body', message: 'File is larger than 5 MB' }],
+    },
+  };
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    path = `/api/v1/businesses/${owner.businessId}/media`;
+  });
+  const headers = () => ({ ...bearer(owner.token), 'content-type': 'image/jpeg' });
+
+  it('answers 413 with the message, which the client reads', async () => {
+    const before = await databaseSnapshot(t.orm);
+    const files = filesOf(owner);
+    // 5 MB + 1 byte, sent the way a browser sends a File: with its length.
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: headers(),
+      body: new Uint8Array(MEDIA_MAX_UPLOAD_BYTES + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual(tooLarge);
+    // Without a length (chunked), the same answer.
+    const chunks = [new Uint8Array(MEDIA_MAX_UPLOAD_BYTES), new Uint8Array(1)];
+    const streamed = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: headers(),
+      body: new ReadableStream<Uint8Array>({
+        pull: (controller) => {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual(tooLarge);
+    expect(await databaseSnapshot(t.orm)).toEqual(before);
+    expect(filesOf(owner)).toEqual(files);
+  });
+
+  it('a client that sends the whole file before reading (as browsers do) still gets the answer, not a reset', async () => {
+    const size = MEDIA_MAX_UPLOAD_BYTES + 1;
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `host: 127.0.0.1:${port}`,
+      ...Object.entries(headers()).map(([name, value]) => `${name}: ${value}`),
+      `content-length: ${size}`,
+      '',
+      '',
+    ].join('\r\n');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.pause();
+      socket.on('error', reject);
+      socket.write(head);
+      socket.write(Buffer.alloc(size), (error) => {
+        // Fastify's own 413 closed the socket with the file half sent: EPIPE here, no answer.
+        if (error) return reject(error);
+        let text = '';
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          const [top = '', body = ''] = text.split('\r\n\r\n');
+          const length = Number(/content-length: (\d+)/i.exec(top)?.[1] ?? Number.NaN);
+          if (Buffer.byteLength(body) >= length) {
+            socket.destroy();
+            resolve(text);
+          }
+        });
+        socket.resume();
+      });
+    });
+    const [top = '', body = ''] = answer.split('\r\n\r\n');
+    expect(top.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    // The connection stays open for the next request.
+    expect(top.toLowerCase()).not.toContain('connection: close');
+    expect(JSON.parse(body)).toEqual(tooLarge);
+  });
+
+  it('does not read a body claiming hundreds of megabytes: the 413 comes at once', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { ...headers(), 'content-length': String(500 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      // A few bytes of the announced 500 MB, and then nothing: the answer must not wait for the rest.
+      req.write(Buffer.alloc(1024));
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual(tooLarge);
+  }, 10_000);
 });
 
 describe('attaching images', () => {

@@ -1,9 +1,14 @@
 import { SESSION_ENDED_EVENT } from '@tradepost/shared/schemas/events.ts';
+import { BATCH_STREAM_PATH, STREAM_TICKET_PATH, streamTicketSchema } from '@tradepost/shared/schemas/realtime.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http.ts';
+import { Unauthorized } from '../../errors.ts';
+import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
 import { AUTH_CHANGED_CHANNEL } from '../../plugins/events.ts';
+import { noStore } from '../auth/public.ts';
+import { issueStreamTicket, redeemStreamTicket } from './stream-tickets.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 /** Auth changes come in bursts (a logout touches one row, a password change several): check once per burst. */
@@ -11,13 +16,31 @@ const RECHECK_DELAY_MS = 100;
 
 type OpenStream = { sessionId: string; end: (reason?: typeof SESSION_ENDED_EVENT) => void };
 
-const streamQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(1, { error: 'token is required' }) });
+const streamQuerySchema = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .min(1, { error: 'token is required' })
+    .describe('A stream ticket from POST /sse/tickets, good for one connection within a minute (not the session token)'),
+});
+
+const ticketRefused = () => new Unauthorized('This stream ticket is unknown, used or expired: ask for a new one.', 'STREAM_TICKET_INVALID');
 
 /**
  * Server-sent events for batch operations (spec §7) and the business's domain events. EventSource cannot send headers, so the
- * token comes in the query string; the logger redacts it.
+ * credential comes in the query string (`token`, as spec §7 names it): a single-use ticket from `POST /sse/tickets`, never the
+ * session token (stream-tickets.ts says why). The logger redacts it all the same.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The stream's `?token=`: a ticket, used up here; then its session is checked like any bearer token's. */
+  const redeemTicket = async (token: string): Promise<AuthContext> => {
+    const ticket = await redeemStreamTicket(app.orm.em.fork(), token);
+    if (ticket === null) throw ticketRefused();
+    const auth = await app.resolveSession({ sid: ticket.sessionId, sub: ticket.userId });
+    // The stream serves the business the ticket was issued for, and only while its user belongs to it.
+    if (auth.businessId !== ticket.businessId) throw ticketRefused();
+    return auth;
+  };
+
   // Open streams end on shutdown, so graceful close does not wait for clients to leave, and when
   // their session ends: at once after a logout or password change anywhere (the auth NOTIFY), and
   // otherwise (expiry, a missed notice) at the next keep-alive tick.
@@ -53,10 +76,29 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (recheck) clearTimeout(recheck);
   });
 
-  app.get(
-    '/sse/batch-operations/stream',
+  app.post(
+    STREAM_TICKET_PATH,
     {
-      config: { ...requires('signed-in'), tokenInQuery: true },
+      config: requires('signed-in'),
+      onSend: noStore,
+      schema: {
+        tags: ['realtime'],
+        summary: 'A ticket that opens the real-time stream once, within a minute (its ?token=)',
+        security: bearerAuth,
+        response: { 201: streamTicketSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { userId, businessId, session } = request.auth;
+      const ticket = await issueStreamTicket(app.orm.em, { sessionId: session.id, userId, businessId });
+      return reply.code(201).send(ticket);
+    },
+  );
+
+  app.get(
+    BATCH_STREAM_PATH,
+    {
+      config: { ...requires('signed-in'), tokenInQuery: redeemTicket },
       schema: {
         tags: ['realtime'],
         summary: 'Batch-operation events (text/event-stream)',

@@ -44,8 +44,8 @@ export const syncModule = defineModule({
     handles(
       webhookEventJob,
       (app, d) =>
-        (job, { em }) =>
-          processWebhookEvent(deps(app, d)(em), job),
+        (job, { em, log }) =>
+          processWebhookEvent(deps(app, d)(em), job, log),
     ),
     handles(
       reconcileJob,

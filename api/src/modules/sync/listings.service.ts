@@ -10,6 +10,7 @@ import type { VariantRef } from '../marketplaces/public.ts';
 import { channelPrices } from './channel-price.ts';
 import { enqueuePricePushes, enqueueQuantityPush } from './enqueue-pushes.ts';
 import { buildListingInput, type ProductForListing, type VariantForListing } from './listing-input.ts';
+import { lockListingSizes } from './listing-locks.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import {
@@ -470,7 +471,12 @@ export async function updateListing(em: EntityManager, businessId: string, listi
         .execute();
       for (const id of ids) await enqueueQuantityPush(tx, businessId, id);
     }
-    if (sizePrices.length > 0)
+    if (sizePrices.length > 0) {
+      await lockListingSizes(
+        db,
+        listing.connection_id,
+        sizePrices.map((entry) => entry.variant_id),
+      );
       await db
         .updateTable('channel_listing_variants as lv')
         .from(
@@ -480,6 +486,7 @@ export async function updateListing(em: EntityManager, businessId: string, listi
         .where('lv.listing_id', '=', listingId)
         .whereRef('lv.variant_id', '=', 'x.variant_id')
         .execute();
+    }
     const repriced = body.price_override_cents !== undefined ? ids : sizePrices.map((entry) => entry.variant_id);
     await enqueuePricePushes(tx, businessId, repriced);
     await emit(tx, businessId, 'listing.changed', { listing_id: listingId, product_id: listing.product_id });

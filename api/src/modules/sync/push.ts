@@ -6,6 +6,7 @@ import { RetryLater } from '../../jobs/runner.ts';
 import type { ItemResult, VariantRef } from '../marketplaces/public.ts';
 import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
 import { channelPrices } from './channel-price.ts';
+import { lockListingSizes } from './listing-locks.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 import { connectionAdapter, findSyncConnection, noteConnectionError, type SyncConnection, type SyncDeps } from './sync-connection.ts';
 import { messageOf, type SyncLogInput, writeSyncLog } from './sync-log.ts';
@@ -99,6 +100,11 @@ async function recordResults(
   const log: SyncLogInput[] = [];
   await em.transactional(async (tx) => {
     const db = tenantDb(tx, businessId);
+    await lockListingSizes(
+      db,
+      connection.id,
+      items.map((item) => item.row.variant_id),
+    );
     for (const [i, item] of items.entries()) {
       const result = results[i] ?? {
         sku: item.row.external_sku,

@@ -7,6 +7,7 @@ import type { Job } from '../../jobs/runner.ts';
 import type { QuantityReading, VariantRef } from '../marketplaces/public.ts';
 import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
 import { enqueueQuantityPush } from './enqueue-pushes.ts';
+import { lockListingSizes } from './listing-locks.ts';
 import { importMarketplaceOrder } from './order-import.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 import { reconcileJob } from './sync.jobs.ts';
@@ -104,6 +105,11 @@ async function checkQuantities(deps: SyncDeps, connection: NonNullable<Awaited<R
   );
   await em.transactional(async (tx) => {
     const db = tenantDb(tx, businessId);
+    await lockListingSizes(
+      db,
+      connection.id,
+      rows.map((row) => row.variant_id),
+    );
     for (const row of rows) {
       const theirs = bySku.get(row.external_sku.toLowerCase());
       summary.checked++;

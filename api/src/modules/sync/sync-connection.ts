@@ -20,6 +20,8 @@ export type SyncDeps = AdapterDeps & {
 
 /** A connection with its channel's sync switches. */
 export type SyncConnection = ConnectionRow & {
+  /** The platform's name of the account (Shopify shop domain, Square merchant id, eBay user): webhooks must name it. */
+  external_account_id?: string | null;
   account_name: string | null;
   sync_enabled: boolean;
   channel_buffer: number;
@@ -46,7 +48,8 @@ export async function findConnectionForWebhook(em: EntityManager, platform: stri
   // Crosses businesses on purpose (permanent allow-list, scripts/check-tenant-sql.ts): a webhook names no business until this row is found: the look-up crosses businesses by design.
   const [row] = await em.execute<SyncConnection[]>(
     `SELECT ${connectionColumns.map((column) => `c.${column}`).join(', ')},
-            c.account_name, ch.sync_enabled, ch.quantity_buffer AS channel_buffer, ch.enabled AS channel_enabled
+            c.account_name, c.external_account_id, ch.sync_enabled, ch.quantity_buffer AS channel_buffer,
+            ch.enabled AS channel_enabled
        FROM channel_connections c JOIN sales_channels ch ON ch.id = c.channel_id
       WHERE c.id = ? AND c.platform = ?`,
     [connectionId, platform],

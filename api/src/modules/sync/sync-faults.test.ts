@@ -161,26 +161,30 @@ describe('platform faults', () => {
     await reconcileNow(connections.shopify);
   });
 
-  it('duplicate and out-of-order deliveries change nothing twice', async () => {
+  it('duplicate and out-of-order deliveries change nothing twice; a topic never subscribed to is refused', async () => {
     const before = await ourAvailable(w, variant(shoe, '10'));
     const order = w.shopify.control.sell({ sku: sku(shoe, '10'), quantity: 1, notify: false });
     await w.shopify.control.emitWebhook({ topic: 'orders/create', orderId: order.id, duplicate: 2, hold: true });
-    // orders/updated is not subscribed; delivered to the endpoint directly, as a platform that sends it would.
+    // orders/updated is not subscribed: delivered to the endpoint directly, it is refused and stored nowhere.
     const url = `${w.base}/api/v1/webhooks/shopify/${connections.shopify}`;
-    await w.shopify.control.emitWebhook({ topic: 'orders/updated', orderId: order.id, hold: true, url });
+    const [unsubscribed] = await w.shopify.control.emitWebhook({
+      topic: 'orders/updated',
+      orderId: order.id,
+      hold: true,
+      url,
+      attempts: 1,
+    });
     await w.shopify.control.releaseWebhooks('reverse');
     await settle(w);
     expect(await ourAvailable(w, variant(shoe, '10'))).toBe(before - 1);
+    expect(unsubscribed?.attempts.map((a) => a.status)).toEqual([401]);
     const rows = await w.t.orm.em
       .fork()
       .execute<{ topic: string; deliveries: number; status: string }[]>(
         `SELECT topic, deliveries, status FROM webhook_events WHERE connection_id = ? AND payload ->> 'order_id' = ? ORDER BY topic`,
         [connections.shopify, order.id],
       );
-    expect(rows).toEqual([
-      { topic: 'orders/create', deliveries: 3, status: 'processed' },
-      { topic: 'orders/updated', deliveries: 1, status: 'processed' },
-    ]);
+    expect(rows).toEqual([{ topic: 'orders/create', deliveries: 3, status: 'processed' }]);
     const sales = await count('SELECT count(*) AS n FROM sales WHERE external_order_id = ?', [order.id]);
     expect(sales).toBe(1);
   });

@@ -164,7 +164,8 @@ export async function syncHealth(em: EntityManager, businessId: string): Promise
       .selectFrom('webhook_rejections')
       .where('received_at', '>', sql<string>`now() - interval '24 hours'`)
       .groupBy('connection_id')
-      .select((eb) => ['connection_id', eb.fn.countAll<string>().as('rejected')])
+      // Each row is one refusal plus the ones a flood had counted without a row of their own.
+      .select(['connection_id', sql<string>`count(*) + coalesce(sum(suppressed), 0)`.as('rejected')])
       .execute(),
   );
 

@@ -9,7 +9,7 @@ import {
   updateListingBodySchema,
 } from '@tradepost/shared/schemas/listings.ts';
 import { syncHealthSchema, variantSyncStateParamsSchema, variantSyncStateSchema } from '@tradepost/shared/schemas/sync.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -25,6 +25,7 @@ import { connectionAdapter, findConnectionForWebhook, mediaBaseUrl, type SyncCon
 import { syncHealth } from './sync-health.service.ts';
 import { variantSyncState } from './sync-state.service.ts';
 import { recordRejection, storeWebhookEvents } from './webhook-events.ts';
+import { REJECTION_WINDOW_MS, RejectionBudget } from './webhook-guard.ts';
 
 /** Deps for work outside a request: a fresh EntityManager that is in no transaction. */
 const syncDeps = (app: FastifyInstance, config: Config): SyncDeps => ({
@@ -171,6 +172,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   // Signatures are over the exact bytes: this scope keeps every body as the Buffer it arrived as.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  // Refusals are counted per process (webhook-guard.ts): a flood writes a few rows a minute, not one each.
+  const budget = new RejectionBudget();
+  const refuse = (reply: FastifyReply) =>
+    // One answer for every refusal: a prober learns nothing about which check failed.
+    reply.code(401).send({ error: { code: 'WEBHOOK_REJECTED', message: 'The notification could not be verified' } });
 
   app.post(
     '/webhooks/:platform/:connectionId',
@@ -179,17 +185,27 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         tags,
         description:
-          'A marketplace notification. Verified as the platform signs it (401 otherwise, logged); each event is stored by its id and processed once; duplicates answer 200.',
+          'A marketplace notification. Verified as the platform signs it, then checked against what the platform could really send: a subscribed topic that fits the body, the connected account, not older than the platform retries. Refused with 401 (recorded at most 10 times a minute per connection); a source refused too often gets 429. Each event is stored by its id and by what its body says, and processed once; duplicates and replays answer 200.',
         params: webhookParams,
         response: { 200: z.object({ received: z.number().int(), duplicates: z.number().int() }), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { platform, connectionId } = request.params;
+      const address = request.ip ?? 'unknown';
+      if (budget.blocked(address)) {
+        budget.refused(address);
+        return reply
+          .code(429)
+          .header('retry-after', String(REJECTION_WINDOW_MS / 1_000))
+          .send({ error: { code: 'TOO_MANY_REJECTIONS', message: 'Too many refused notifications from this address; try again later' } });
+      }
       const em = app.orm.em.fork();
       const connection = await findConnectionForWebhook(em, platform, connectionId);
-      if (!connection || connection.status === 'pending' || connection.status === 'disconnected')
+      if (!connection || connection.status === 'pending' || connection.status === 'disconnected') {
+        budget.refused(address);
         throw new NotFound('No webhook endpoint here');
+      }
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
       const webhook = { headers: request.headers, rawBody, url: requestUrl(request, connection, true) };
       let reason: string | null = null;
@@ -198,16 +214,24 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         const adapter = await connectionAdapter({ em, tokenKey: app.tokenKey }, connection);
         if (await adapter.verifyWebhook(webhook)) {
           events = adapter.parseWebhook(webhook);
-          if (events.some((event) => !event.eventId)) reason = 'event without an id';
+          const context = { accountId: connection.external_account_id ?? null, now: new Date() };
+          for (const event of events) {
+            reason ??= event.eventId ? adapter.checkWebhook(webhook, event, context) : 'event without an id';
+          }
         } else reason = 'signature did not verify';
       } catch (error) {
         reason = `could not verify or read: ${error instanceof Error ? error.name : 'error'}`;
       }
       if (reason !== null) {
-        await recordRejection(em, connection, reason, request.ip ?? null);
-        // Never the body or headers: they may carry signatures and buyers' details.
-        request.log.warn({ platform, connectionId, reason }, 'webhook rejected');
-        return reply.code(401).send({ error: { code: 'WEBHOOK_REJECTED', message: 'The notification could not be verified' } });
+        const verdict = budget.take(connection.id, address);
+        if (verdict.record) {
+          const rejection = { reason, remoteIp: request.ip ?? null, suppressed: verdict.suppressedBefore };
+          if (await recordRejection(em, connection, rejection)) {
+            // Never the body or headers: they may carry signatures and buyers' details.
+            request.log.warn({ platform, connectionId, reason }, 'webhook rejected');
+          } else budget.unrecorded(connection.id, verdict.suppressedBefore + 1);
+        }
+        return refuse(reply);
       }
       const { stored, duplicates } = await storeWebhookEvents(em, connection, events);
       app.jobs.kick();

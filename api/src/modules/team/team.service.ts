@@ -83,6 +83,7 @@ export async function invite(
   const acceptPath = `/accept-invitation/${token}`;
   await mailer.send({
     to: input.email,
+    businessId: input.inviter.business.id,
     subject: `${userDisplayName(input.inviter)} invited you to ${input.inviter.business.name} on Tradepost`,
     text: `You have been invited to join ${input.inviter.business.name} on Tradepost as ${input.role}.\n\nAccept within 7 days: ${input.publicUrl}${acceptPath}\n`,
   });

@@ -1,4 +1,4 @@
-import { FakeEventSource } from '@tradepost/shared/client/fake-event-source.ts';
+import { FakeEventSource, fakeTicketFetch } from '@tradepost/shared/client/fake-event-source.ts';
 import { atom, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchStreamStateAtom } from './batch-stream-state-atom.ts';
@@ -22,9 +22,16 @@ const event = (type: string, batchId: string) => ({
 function setup(token: string | null) {
   const store = createStore();
   const tokenAtom = atom<string | null>(token);
-  const stop = connectRealtime({ store, tokenAtom, stream: { baseUrl: '', EventSource: FakeEventSource, logger: { warn: vi.fn() } } });
-  return { store, tokenAtom, stop };
+  const tickets = fakeTicketFetch();
+  const stop = connectRealtime({
+    store,
+    tokenAtom,
+    stream: { baseUrl: '', fetch: tickets.fetch, EventSource: FakeEventSource, logger: { warn: vi.fn() } },
+  });
+  return { store, tokenAtom, stop, tickets };
 }
+
+const bearerOf = (request: { init: RequestInit | undefined } | undefined) => new Headers(request?.init?.headers).get('authorization');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -42,10 +49,13 @@ describe('connectRealtime', () => {
     expect(store.get(batchStreamStateAtom)).toBe('disconnected');
   });
 
-  it('connects with the session token and feeds the state and the recent updates', async () => {
-    const { store } = setup('tok');
+  it('connects with a ticket asked for with the session token, and feeds the state and the recent updates', async () => {
+    const { store, tickets } = setup('tok');
     await vi.advanceTimersByTimeAsync(0);
-    expect(latest().url).toBe('/api/v1/sse/batch-operations/stream?token=tok');
+    expect(tickets.requests.map((request) => [request.url, request.init?.method, bearerOf(request)])).toEqual([
+      ['/api/v1/sse/tickets', 'POST', 'Bearer tok'],
+    ]);
+    expect(latest().url).toBe('/api/v1/sse/batch-operations/stream?token=ticket-1');
     expect(store.get(batchStreamStateAtom)).toBe('connecting');
     latest().fire('connected', {});
     expect(store.get(batchStreamStateAtom)).toBe('connected');
@@ -61,8 +71,24 @@ describe('connectRealtime', () => {
     expect(updates.finishedBatchIds).toEqual(['b1']);
   });
 
+  it('after the stream drops, reconnects with a new ticket (the used one would be refused)', async () => {
+    const { store, tickets } = setup('tok');
+    await vi.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.fire('connected', {});
+    first.fire('error');
+    expect(first.closed).toBe(true);
+    expect(store.get(batchStreamStateAtom)).toBe('error');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(latest()).not.toBe(first);
+    expect(latest().url).toBe('/api/v1/sse/batch-operations/stream?token=ticket-2');
+    expect(tickets.requests.map(bearerOf)).toEqual(['Bearer tok', 'Bearer tok']);
+    latest().fire('connected', {});
+    expect(store.get(batchStreamStateAtom)).toBe('connected');
+  });
+
   it('closes on sign-out, forgets the updates, and reconnects for the next session', async () => {
-    const { store, tokenAtom } = setup('first');
+    const { store, tokenAtom, tickets } = setup('first');
     await vi.advanceTimersByTimeAsync(0);
     const first = latest();
     first.fire('connected', {});
@@ -76,7 +102,8 @@ describe('connectRealtime', () => {
     store.set(tokenAtom, 'second');
     await vi.advanceTimersByTimeAsync(0);
     expect(latest()).not.toBe(first);
-    expect(latest().url).toContain('token=second');
+    expect(bearerOf(tickets.requests.at(-1))).toBe('Bearer second');
+    expect(latest().url).toBe('/api/v1/sse/batch-operations/stream?token=ticket-2');
   });
 
   it('stops everything when disposed', async () => {
@@ -94,7 +121,7 @@ describe('connectRealtime', () => {
     const stop = connectRealtime({
       store,
       tokenAtom: atom<string | null>('tok'),
-      stream: { baseUrl: '', EventSource: FakeEventSource, logger: { warn: vi.fn() } },
+      stream: { baseUrl: '', fetch: fakeTicketFetch().fetch, EventSource: FakeEventSource, logger: { warn: vi.fn() } },
       onDomainEvents: (events) => batches.push(events.map((e) => e.type)),
     });
     await vi.advanceTimersByTimeAsync(0);

@@ -9,9 +9,9 @@ type Store = ReturnType<typeof createStore>;
 
 export type RealtimeConnectionOptions = {
   store: Store;
-  /** The session token; the stream is open exactly while it is not null. */
+  /** The session token; the stream is open exactly while it is not null. It asks for the stream's tickets. */
   tokenAtom: Atom<string | null>;
-  /** Stream options other than the token (tests pass a fake EventSource). */
+  /** Stream options other than the token (tests pass a fake EventSource and ticket fetch). */
   stream?: Omit<BatchEventStreamOptions, 'getToken'>;
   /**
    * The business's domain events, gathered for a moment so a burst (a batch, an import) refreshes
@@ -24,8 +24,9 @@ export type RealtimeConnectionOptions = {
 export const DOMAIN_EVENT_GATHER_MS = 150;
 
 /**
- * Keeps the batch-operations stream (spec §4, §7) in step with the session: it connects with the
- * session token when signed in, reconnects for a new token, and closes on sign-out. Its state and
+ * Keeps the batch-operations stream (spec §4, §7) in step with the session: it connects when signed
+ * in (each connect and reconnect with a new single-use ticket asked for with the session token, see
+ * the shared client), reconnects for a new token, and closes on sign-out. Its state and
  * events land in jotai atoms, so any screen can read them; domain events go to `onDomainEvents`.
  * Returns the function that stops it all.
  */

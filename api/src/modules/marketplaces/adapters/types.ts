@@ -118,12 +118,33 @@ export type WebhookEvent = {
   /** The platform's dedupe id: eBay notificationId, Shopify X-Shopify-Webhook-Id, Square event_id. */
   eventId: string;
   topic: string;
+  /** `uninstalled` covers every event that says our access is gone (uninstall, revoked authorization). */
   kind: 'order' | 'inventory' | 'product' | 'uninstalled' | 'other';
   /** The order to fetch when the payload does not carry it whole. */
   orderId?: string;
   order?: ExternalOrder;
   payload: unknown;
+  /**
+   * What the signed body says, as a key: topic + the object it names + that object's version
+   * (`updated_at`), or a hash of the body when it names no version. The same news sent again under
+   * another delivery id has the same key. Only where the delivery id is not itself signed (Shopify).
+   */
+  contentKey?: string | null;
+  /** Shopify's X-Shopify-Event-Id with the topic and object: a second delivery of the same action (another subscription). */
+  sourceEventKey?: string | null;
+  /** When the platform says the event happened (Shopify X-Shopify-Triggered-At, Square created_at, eBay eventDate). */
+  occurredAt?: Date | null;
 };
+
+/** What a webhook check needs to know about the connection the delivery was sent to. */
+export type WebhookContext = {
+  /** The connected account as the platform names it (Shopify shop domain, Square merchant id, eBay user name). */
+  accountId: string | null;
+  now: Date;
+};
+
+/** The platform's answer to "does our access still work?", asked before acting on an uninstall or a revocation. */
+export type AccessCheck = { active: boolean; detail: string };
 
 export type AccountInfo = {
   /** eBay seller username (or user id), Shopify shop domain, Square merchant id. */
@@ -205,6 +226,17 @@ export type MarketplaceAdapter<Ref extends VariantRef> = {
   markShipped(orderId: string, shipment: ShipmentInput): Promise<void>;
   verifyWebhook(request: WebhookRequest): Promise<boolean>;
   parseWebhook(request: WebhookRequest): WebhookEvent[];
+  /**
+   * Why a delivery whose signature verified must still be refused, or null: a topic the connection
+   * never subscribed to, a topic that does not fit the body, a body or header naming another account,
+   * or an event older than the platform's retries (a replay).
+   */
+  checkWebhook(request: WebhookRequest, event: WebhookEvent, context: WebhookContext): string | null;
+  /**
+   * Asks the platform's API whether our token still works: `active: false` when it answers that the
+   * token is refused (401 after a refresh, 403, 404). A platform that does not answer throws.
+   */
+  confirmAccess(): Promise<AccessCheck>;
   /** Who the connected account is and where its stock sits; eBay also settles policies and the location. */
   prepareAccount(input?: PrepareAccountInput): Promise<AccountInfo>;
   /** Force a token refresh now (the proactive refresh job); ReconnectNeeded when the platform refuses. */

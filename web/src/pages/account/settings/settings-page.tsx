@@ -2,6 +2,7 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 import { DarkThemeRegular, EyeOffRegular } from '@fluentui/react-icons';
 import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { DemoModeSwitch } from '../../../features/demo-mode/demo-mode-switch.tsx';
+import { OutboxSection } from '../../../features/outbox/outbox-section.tsx';
 import { DensitySlider, TextSizeSlider } from '../../../features/preferences/scale-sliders.tsx';
 import { ThemeChoiceField } from '../../../features/preferences/theme-choice-field.tsx';
 import { useCurrentUser } from '../../../features/session/use-current-user.ts';
@@ -21,7 +22,7 @@ const useStyles = makeStyles({
   demo: { display: 'flex', flexDirection: 'column', gap: '8px' },
 });
 
-/** Signed-in page /settings: the business, how the app looks, demo mode and phone sign-in. */
+/** Signed-in page /settings: the business, its outbox (owner), how the app looks, demo mode and phone sign-in. */
 export function SettingsPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
@@ -29,6 +30,7 @@ export function SettingsPage() {
   return (
     <AppPage title="Settings" description="Business-wide options, and how Tradepost looks on this device.">
       <BusinessSection user={user} />
+      <OutboxSection />
       <PageSection
         id="appearance-title"
         title="Appearance"

@@ -211,6 +211,38 @@ describe('eBay adapter against the simulator', () => {
   });
 });
 
+describe('eBay adapter: webhook checks and the access probe', () => {
+  it('accepts a fresh ORDER_CONFIRMATION; refuses an unsubscribed topic and a notification older than 72 hours', async () => {
+    await sim.control.emitWebhook({ topic: 'ORDER_CONFIRMATION', data: { orderId: '01-2' }, url: receiver.url });
+    await sim.control.emitWebhook({ topic: 'AUTHORIZATION_REVOCATION', data: { username: 'someone' }, url: receiver.url });
+    const old = new Date(Date.now() - 73 * 3_600_000).toISOString();
+    await sim.control.emitWebhook({ topic: 'ORDER_CONFIRMATION', data: { orderId: '01-3' }, url: receiver.url, eventDate: old });
+    const context = { accountId: sim.credentials.sellerUsername, now: new Date() };
+    const problems = receiver.received.map((r) => {
+      const request = { headers: r.headers, rawBody: r.rawBody };
+      const [event] = adapter.parseWebhook(request);
+      return event ? adapter.checkWebhook(request, event, context) : 'no event';
+    });
+    expect(problems).toEqual([
+      null,
+      'topic AUTHORIZATION_REVOCATION is not one this connection subscribed to',
+      expect.stringMatching(/^eventDate is 438\d minutes old/),
+    ]);
+  });
+
+  it('confirms access while the token works; a token eBay refuses (refresh refused too) is reported gone; no answer throws', async () => {
+    expect(await adapter.confirmAccess()).toEqual({ active: true, detail: 'eBay still accepts our user token' });
+    sim.control.failNext({ route: 'GET /sell/inventory/v1/location', status: 503, count: 4 });
+    await expect(adapter.confirmAccess()).rejects.toMatchObject({ name: 'PlatformError' });
+    if (store.creds) store.creds = { ...store.creds, refreshToken: 'v^1.1#revoked' };
+    sim.control.advanceClock('2h');
+    const gone = await adapter.confirmAccess();
+    expect(gone.active).toBe(false);
+    expect(gone.detail).toMatch(/^eBay refused our access token/);
+    expect(store.reconnects).toHaveLength(1);
+  });
+});
+
 describe('eBay adapter: connecting, reading back, relisting', () => {
   it('prepares the account: seller name, policies, and a location created from the ship-from address', async () => {
     const bare = await adapter.prepareAccount();

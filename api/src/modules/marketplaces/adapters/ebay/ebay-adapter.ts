@@ -33,7 +33,8 @@ import type {
   TokenStore,
   WebhookEvent,
 } from '../types.ts';
-import { type EbayCallOptions, identityBaseUrl, prepareEbayAccount, registerEbayWebhooks } from './ebay-account.ts';
+import { dateOf, refusedAccess, staleness } from '../webhook-checks.ts';
+import { EBAY_WEBHOOK_TOPICS, type EbayCallOptions, identityBaseUrl, prepareEbayAccount, registerEbayWebhooks } from './ebay-account.ts';
 import { fetchEbayQuantities, listEbayListings } from './ebay-catalog.ts';
 
 export { EBAY_DEFAULT_LOCATION_KEY, ebayChallengeResponse } from './ebay-account.ts';
@@ -52,6 +53,12 @@ export const EBAY_SCOPES = [
 ];
 const INVENTORY = '/sell/inventory/v1';
 const FULFILLMENT = '/sell/fulfillment/v1';
+/**
+ * How old a notification may be, by its signed `eventDate`. eBay's retry schedule is UNCONFIRMED
+ * (reference §1.7); 72 hours matches the longest any platform here retries. The notificationId is
+ * signed too, so a replay inside the window is already a duplicate of the stored one.
+ */
+export const EBAY_WEBHOOK_MAX_AGE_MS = 72 * 3_600_000;
 /** Bulk routes take at most 25 elements (reference §1.4). */
 export const EBAY_BULK_LIMIT = 25;
 
@@ -453,13 +460,30 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
       const data = asObject(notification.data);
       const event: WebhookEvent = {
         platform: 'ebay',
+        // Inside the signed body: a replay cannot come under another id.
         eventId: str(notification.notificationId),
         topic,
         kind: topic === 'ORDER_CONFIRMATION' ? 'order' : topic === 'AUTHORIZATION_REVOCATION' ? 'uninstalled' : 'other',
         payload: body,
+        occurredAt: dateOf(str(notification.eventDate)),
       };
       if (str(data.orderId)) event.orderId = str(data.orderId);
       return [event];
+    },
+    checkWebhook(_request, event, context) {
+      if (!EBAY_WEBHOOK_TOPICS.includes(event.topic)) return `topic ${event.topic || '(none)'} is not one this connection subscribed to`;
+      if (event.kind === 'order' && !event.orderId) return `topic ${event.topic} does not fit the body (no orderId)`;
+      return staleness(event.occurredAt, context.now, EBAY_WEBHOOK_MAX_AGE_MS, 'eventDate');
+    },
+    async confirmAccess() {
+      // A read every connection's scopes allow (sell.inventory; the identity scope came later): a
+      // revoked user token gets 401, then its refresh is refused.
+      try {
+        await api('GET', `${INVENTORY}/location?limit=1`);
+        return { active: true, detail: 'eBay still accepts our user token' };
+      } catch (error) {
+        return refusedAccess(error, 'eBay');
+      }
     },
   };
 }

@@ -7,6 +7,12 @@ import type { Gql } from './shopify-catalog.ts';
 
 /** Sales, stock moved in Shopify, and the app being removed. */
 export const SHOPIFY_WEBHOOK_TOPICS = ['ORDERS_CREATE', 'INVENTORY_LEVELS_UPDATE', 'APP_UNINSTALLED'] as const;
+/** The same topics as the `X-Shopify-Topic` header names them (reference §2.11): no other topic is accepted. */
+export const SHOPIFY_WEBHOOK_HEADER_TOPICS: Record<(typeof SHOPIFY_WEBHOOK_TOPICS)[number], string> = {
+  ORDERS_CREATE: 'orders/create',
+  INVENTORY_LEVELS_UPDATE: 'inventory_levels/update',
+  APP_UNINSTALLED: 'app/uninstalled',
+};
 
 const ACCOUNT = `query { shop { name myshopifyDomain } locations(first: 50) { nodes { id name isActive } } }`;
 

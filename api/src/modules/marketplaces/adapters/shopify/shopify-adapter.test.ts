@@ -151,6 +151,53 @@ describe('Shopify adapter against the simulator', () => {
   });
 });
 
+describe('Shopify adapter: webhook checks and the access probe', () => {
+  it('checks the topic against the subscriptions and the body, the shop, and X-Shopify-Triggered-At', async () => {
+    sim.control.seed({ demo: true });
+    const sold = sim.control.sell({ sku: 'SIM-DUNK-PANDA-10', quantity: 1, notify: false });
+    await sim.control.emitWebhook({ topic: 'orders/create', orderId: sold.id, url: receiver.url });
+    const [delivery] = receiver.received;
+    if (!delivery) throw new Error('no delivery');
+    const now = new Date();
+    const check = (headers: Record<string, string>) => {
+      const request = { headers: { ...delivery.headers, ...headers }, rawBody: delivery.rawBody };
+      const [event] = adapter.parseWebhook(request);
+      return event ? adapter.checkWebhook(request, event, { accountId: sim.credentials.shop, now }) : 'no event';
+    };
+    expect(check({})).toBeNull();
+    expect(check({ 'x-shopify-topic': 'app/uninstalled' })).toBe('topic app/uninstalled does not fit the body (Order)');
+    expect(check({ 'x-shopify-topic': 'inventory_levels/update' })).toBe('topic inventory_levels/update does not fit the body (Order)');
+    expect(check({ 'x-shopify-topic': 'orders/paid' })).toBe('topic orders/paid is not one this connection subscribed to');
+    expect(check({ 'x-shopify-shop-domain': 'evil.myshopify.com' })).toBe(
+      'X-Shopify-Shop-Domain evil.myshopify.com is not the connected shop',
+    );
+    expect(check({ 'x-shopify-triggered-at': new Date(now.getTime() - 5 * 3_600_000 - 60_000).toISOString() })).toMatch(
+      /^X-Shopify-Triggered-At is 301 minutes old/,
+    );
+    expect(check({ 'x-shopify-triggered-at': new Date(now.getTime() - 4 * 3_600_000).toISOString() })).toBeNull();
+    // The same body under another webhook id names the same content; the event id of the action is kept.
+    const [original] = adapter.parseWebhook(delivery);
+    const [swapped] = adapter.parseWebhook({
+      headers: { ...delivery.headers, 'x-shopify-webhook-id': 'other' },
+      rawBody: delivery.rawBody,
+    });
+    expect(swapped?.contentKey).toBe(original?.contentKey);
+    expect(original?.contentKey).toMatch(new RegExp(`^orders/create\\|${sold.id}@`));
+    expect(swapped?.sourceEventKey).toBe(original?.sourceEventKey);
+  });
+
+  it('confirms access while the app is installed and reports it gone after the uninstall (401, refresh refused)', async () => {
+    expect(await adapter.confirmAccess()).toEqual({
+      active: true,
+      detail: `Shopify still accepts our access token for ${sim.credentials.shop}`,
+    });
+    await sim.control.uninstall();
+    const gone = await adapter.confirmAccess();
+    expect(gone.active).toBe(false);
+    expect(gone.detail).toMatch(/^Shopify refused our access token/);
+  });
+});
+
 describe('Shopify adapter: updating in place, reading back, connecting', () => {
   it('upserting again updates the same product and variants; ending drafts it and relisting activates it', async () => {
     const first = await adapter.upsertListing(listing(['9', '10']));

@@ -9,26 +9,18 @@ import {
   PlatformError,
   type RawResponse,
   rawBytes,
-  rawText,
   runtimeOf,
   sameSignature,
   str,
   TokenManager,
   type Verdict,
 } from '../http.ts';
-import type {
-  AdapterConfig,
-  Credentials,
-  ItemResult,
-  ListingInput,
-  MarketplaceAdapter,
-  ShopifyRef,
-  TokenStore,
-  WebhookEvent,
-} from '../types.ts';
+import type { AdapterConfig, Credentials, ItemResult, ListingInput, MarketplaceAdapter, ShopifyRef, TokenStore } from '../types.ts';
+import { refusedAccess } from '../webhook-checks.ts';
 import { prepareShopifyAccount, registerShopifyWebhooks } from './shopify-account.ts';
 import { existingProduct, fetchShopifyQuantities, listShopifyListings } from './shopify-catalog.ts';
-import { completeLineItems, mapShopifyOrder, mapShopifyWebhookOrder, ORDER_FIELDS } from './shopify-orders.ts';
+import { completeLineItems, mapShopifyOrder, ORDER_FIELDS } from './shopify-orders.ts';
+import { checkShopifyWebhook, parseShopifyWebhook } from './shopify-webhooks.ts';
 
 // Shopify GraphQL Admin API (reference §2): productSet for listings, inventorySetQuantities with
 // @idempotent, productVariantsBulkUpdate for prices, orders + fulfillmentCreate, HMAC webhooks.
@@ -117,6 +109,7 @@ const ORDERS = `query($first: Int!, $after: String, $query: String) {
 const ORDER = `query($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
 const PRODUCT_UPDATE = `mutation($product: ProductUpdateInput!) { productUpdate(product: $product) { product { id } userErrors { field message } } }`;
 const FIRST_LOCATION = `query { locations(first: 1) { nodes { id } } }`;
+const SHOP = `query { shop { myshopifyDomain } }`;
 const FULFILLMENT_ORDERS = `query($id: ID!) {
   order(id: $id) { fulfillmentOrders(first: 5) { nodes { id status lineItems(first: 50) { nodes { id remainingQuantity lineItem { sku } } } } } }
 }`;
@@ -446,29 +439,16 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       const expected = createHmac('sha256', config.clientSecret).update(rawBytes(request)).digest('base64');
       return sameSignature(given, expected);
     },
-    parseWebhook(request) {
-      const topic = header(request, 'x-shopify-topic') ?? '';
-      const body = asObject(JSON.parse(rawText(request)));
-      const event: WebhookEvent = {
-        platform: 'shopify',
-        eventId: header(request, 'x-shopify-webhook-id') ?? '',
-        topic,
-        kind: topic.startsWith('orders/')
-          ? 'order'
-          : topic.startsWith('inventory_')
-            ? 'inventory'
-            : topic.startsWith('products/')
-              ? 'product'
-              : topic === 'app/uninstalled'
-                ? 'uninstalled'
-                : 'other',
-        payload: body,
-      };
-      if (event.kind === 'order') {
-        event.orderId = str(body.admin_graphql_api_id);
-        event.order = mapShopifyWebhookOrder(body);
+    parseWebhook: parseShopifyWebhook,
+    checkWebhook: (request, event, context) => checkShopifyWebhook(request, event, context, config.shopDomain ?? null),
+    async confirmAccess() {
+      // Any call with our token would do; the shop is the cheapest and needs no scope.
+      try {
+        const data = await gql<{ shop: { myshopifyDomain: string } }>(SHOP, {});
+        return { active: true, detail: `Shopify still accepts our access token for ${data.shop.myshopifyDomain}` };
+      } catch (error) {
+        return refusedAccess(error, 'Shopify');
       }
-      return [event];
     },
   };
 }

@@ -130,6 +130,39 @@ describe('Square adapter against the simulator', () => {
   });
 });
 
+describe('Square adapter: webhook checks and the access probe', () => {
+  it('checks the event type, the merchant, the revocation body and created_at', async () => {
+    await sim.control.emitWebhook({ type: 'order.created', dataId: 'ORDER1', url: receiver.url });
+    await sim.control.emitWebhook({ type: 'oauth.authorization.revoked', url: receiver.url });
+    await sim.control.emitWebhook({ type: 'catalog.version.updated', url: receiver.url });
+    sim.control.setClock(Date.now() - 74 * 3_600_000);
+    await sim.control.emitWebhook({ type: 'order.updated', dataId: 'ORDER1', url: receiver.url });
+    sim.control.setClock(Date.now());
+    const problems = (accountId: string) =>
+      receiver.received.map((r) => {
+        const request = { headers: r.headers, rawBody: r.rawBody, url: receiver.url };
+        const [event] = adapter.parseWebhook(request);
+        return event ? adapter.checkWebhook(request, event, { accountId, now: new Date() }) : 'no event';
+      });
+    expect(problems(sim.credentials.merchantId)).toEqual([
+      null,
+      'event type oauth.authorization.revoked does not fit the body (no revocation)',
+      'event type catalog.version.updated is not one this connection subscribed to',
+      expect.stringMatching(/^created_at is 44\d\d minutes old/),
+    ]);
+    expect(problems('ANOTHER-MERCHANT')[0]).toBe('the order.created body names another merchant');
+  });
+
+  it('confirms access while the token works and reports it gone once the seller revokes the app (401, refresh refused)', async () => {
+    expect(await adapter.confirmAccess()).toEqual({ active: true, detail: 'Square still accepts our access token' });
+    await sim.control.revokeAuthorization();
+    const gone = await adapter.confirmAccess();
+    expect(gone.active).toBe(false);
+    expect(gone.detail).toMatch(/^Square refused our access token/);
+    expect(store.reconnects).toHaveLength(1);
+  });
+});
+
 describe('Square adapter: updating in place, reading back, connecting', () => {
   it('upserting again updates the same item and variations, adding a new size', async () => {
     const first = await adapter.upsertListing(listing(['9', '10']));

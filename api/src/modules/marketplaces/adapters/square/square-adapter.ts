@@ -27,7 +27,8 @@ import type {
   TokenStore,
   WebhookEvent,
 } from '../types.ts';
-import { prepareSquareAccount, registerSquareWebhooks } from './square-account.ts';
+import { dateOf, refusedAccess, staleness } from '../webhook-checks.ts';
+import { prepareSquareAccount, registerSquareWebhooks, SQUARE_WEBHOOK_EVENTS } from './square-account.ts';
 import { archiveSquareItems, fetchSquareQuantities, listSquareListings, upsertSquareItem } from './square-catalog.ts';
 
 // Square REST (reference §3): catalog batch-upsert with #temp ids, inventory PHYSICAL_COUNT,
@@ -42,6 +43,13 @@ export const SQUARE_SCOPES = [
   'ORDERS_WRITE',
   'MERCHANT_PROFILE_READ',
 ];
+/**
+ * How old a delivery may be, by the envelope's signed `created_at`. Square retries unacknowledged
+ * deliveries for 24 hours by one of its pages and 72 by a newer one (reference §3.6, UNCONFIRMED):
+ * the longer, plus an hour of clock skew. A replay cannot change `event_id` (signed), so within the
+ * window the stored event id already de-duplicates it; the window keeps that true if old rows go.
+ */
+export const SQUARE_WEBHOOK_MAX_AGE_MS = 73 * 3_600_000;
 /** batch-create takes at most 100 changes (reference §3.3). */
 export const SQUARE_CHANGES_LIMIT = 100;
 const VERSION = '2025-08-20';
@@ -351,6 +359,7 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
       const data = asObject(body.data);
       const event: WebhookEvent = {
         platform: 'square',
+        // Inside the signed body (the signature covers URL + body): it cannot be swapped.
         eventId: str(body.event_id),
         topic: type,
         kind: type.startsWith('order.')
@@ -363,9 +372,29 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
                 ? 'uninstalled'
                 : 'other',
         payload: body,
+        occurredAt: dateOf(str(body.created_at)),
       };
       if (event.kind === 'order') event.orderId = str(data.id) || str(asObject(Object.values(asObject(data.object))[0]).order_id);
       return [event];
+    },
+    checkWebhook(_request, event, context) {
+      if (!SQUARE_WEBHOOK_EVENTS.includes(event.topic))
+        return `event type ${event.topic || '(none)'} is not one this connection subscribed to`;
+      const body = asObject(event.payload);
+      const merchant = str(body.merchant_id);
+      if (context.accountId && merchant !== context.accountId) return `the ${event.topic} body names another merchant`;
+      if (event.kind === 'uninstalled' && !asObject(asObject(body.data).object).revocation)
+        return `event type ${event.topic} does not fit the body (no revocation)`;
+      return staleness(event.occurredAt, context.now, SQUARE_WEBHOOK_MAX_AGE_MS, 'created_at');
+    },
+    async confirmAccess() {
+      // RetrieveTokenStatus answers 401 for a revoked or expired token (reference §3.7).
+      try {
+        await api('POST', '/oauth2/token/status');
+        return { active: true, detail: 'Square still accepts our access token' };
+      } catch (error) {
+        return refusedAccess(error, 'Square');
+      }
     },
   };
 }
