@@ -106,8 +106,8 @@ export const permanentAllowList: { path: string; max?: number; reason: string }[
 ];
 
 // The debt list: files allowed raw SQL on tenant tables for a while, each with its number of
-// statements (regenerate with --todo; a statement there carries a `TODO(tenant-db)` comment), and the
-// check notes when one is gone. Empty: every file reaches its tables through entities or `tenantDb`,
+// statements (regenerate with --todo; each such statement carries the marker comment the check
+// looks for), and the check notes when one is gone. Empty: every file reaches its tables through entities or `tenantDb`,
 // or is on the permanent list above with its reason.
 const todoTenantDb: Record<string, number> = {};
 
