@@ -1,6 +1,42 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { defaultServerAddress } from './lib/server-address.ts';
-import { photoHostMatches } from './lib/sites.ts';
+import { allSiteMatches, photoHostMatches } from './lib/sites.ts';
+
+/**
+ * The marketplace panel's UI (React, Fluent, the queries): not part of the content scripts, which
+ * stay small loaders (issue #16), but an ES module built with the extension's pages, sharing their
+ * chunks, that a content script imports from `page-panel.js` when its panel opens
+ * (`components/page-panel/mount-page-panel.ts`).
+ */
+const pagePanel = { name: 'page-panel', source: 'components/page-panel/render-page-panel.tsx' };
+
+/** The marketplaces' origins (`https://host/*`: a web-accessible grant names origins only, Chrome refuses paths). */
+const marketplaceOrigins = [...new Set(allSiteMatches.map((match) => `${new URL(match.replaceAll('*', '')).origin}/*`))];
+
+/** `page-panel.js` and every chunk it imports, as the pages' build wrote them: what marketplace pages may load. */
+const pagePanelFiles = new Set<string>();
+
+type BuiltFile = { type: 'asset' } | { type: 'chunk'; isEntry: boolean; name: string; fileName: string; imports: string[] };
+
+/** Lists the panel module's files, and refuses a panel that would import a page's own script (it would run there). */
+function listPagePanelFiles() {
+  return {
+    name: 'tradepost:page-panel-files',
+    generateBundle(_options: unknown, bundle: Record<string, BuiltFile>) {
+      pagePanelFiles.clear();
+      const visit = (fileName: string) => {
+        const file = bundle[fileName];
+        if (file?.type !== 'chunk') throw new Error(`${pagePanel.name}: ${fileName} is not in the build`);
+        if (file.isEntry && file.name !== pagePanel.name) throw new Error(`${pagePanel.name}.js imports the page script ${fileName}`);
+        if (pagePanelFiles.has(fileName)) return;
+        pagePanelFiles.add(fileName);
+        for (const imported of file.imports) visit(imported);
+      };
+      visit(`${pagePanel.name}.js`);
+    },
+  };
+}
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -9,6 +45,34 @@ export default defineConfig({
   // shared/src/ui/ imports React and Fluent from shared/'s own node_modules: resolve them from here,
   // so every entrypoint keeps one copy (two Reacts break hooks; two Fluents, the theme) even if the versions drift.
   vite: () => ({ resolve: { dedupe: ['react', 'react-dom', '@fluentui/react-components'] } }),
+  hooks: {
+    // `browser.runtime.getURL('/page-panel.js')` type-checks.
+    'prepare:publicPaths': (_wxt, paths) => {
+      paths.push(`${pagePanel.name}.js`);
+    },
+    'vite:build:extendConfig': (entrypoints, config) => {
+      // The pages' build (popup, options, side panel: ES modules with shared chunks) also builds the panel.
+      if (!entrypoints.some((entry) => entry.type === 'sidepanel')) return;
+      const options = config.build?.rollupOptions;
+      const input = options?.input;
+      if (options === undefined || typeof input !== 'object' || Array.isArray(input)) {
+        throw new Error('WXT changed how it builds pages: expected named inputs');
+      }
+      options.input = { ...input, [pagePanel.name]: resolve(config.root ?? '.', pagePanel.source) };
+      // The panel keeps its exports, and no page's own chunk gains exports for it to import.
+      options.preserveEntrySignatures = 'strict';
+      config.plugins = [...(config.plugins ?? []), listPagePanelFiles()];
+    },
+    'build:manifestGenerated': (wxt, manifest) => {
+      if (pagePanelFiles.size === 0 && wxt.config.command === 'build') throw new Error(`${pagePanel.name}.js was not built`);
+      // Content scripts can import only web-accessible files, and only the marketplaces' pages need these.
+      const resources = pagePanelFiles.size > 0 ? [...pagePanelFiles].sort() : [`${pagePanel.name}.js`, 'chunks/*'];
+      type Grant = Exclude<NonNullable<typeof manifest.web_accessible_resources>[number], string>;
+      // MV3 grants only (WXT refuses MV2's plain strings in an MV3 build).
+      const grants = (manifest.web_accessible_resources ?? []).filter((entry): entry is Grant => typeof entry !== 'string');
+      manifest.web_accessible_resources = [...grants, { resources, matches: marketplaceOrigins }];
+    },
+  },
   // MV3 for Firefox too (WXT would default Firefox to MV2).
   manifestVersion: 3,
   manifest: ({ browser }) => ({

@@ -12,56 +12,57 @@ const apiProxy = {
   '/version.json': { target: apiOrigin, changeOrigin: true },
 };
 
-// Vendor code changes rarely, so it gets its own long-cached chunks. Fluent icons stay out of the
-// groups on purpose: each page imports only the icons it draws, and they ride in that page's chunk.
+// Vendor code changes rarely, so React gets its own long-cached chunk: every first screen needs it,
+// the light public site included (issue #16), so nothing else may ride in it (the router is app-only).
+// Everything else is split by Rolldown along the routes that use it: Fluent has no group of its own,
+// so each route loads the Fluent components it draws and shared ones come in shared chunks, and the
+// public site loads none. Fluent icons likewise ride with the pages that draw them.
 const vendorGroups = [
-  {
-    name: 'vendor-react',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
-    priority: 30,
-  },
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  { name: 'vendor-router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 25 },
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|jotai|zod)[\\/]/, priority: 20 },
-  {
-    name: 'vendor-fluent',
-    test: /node_modules[\\/](@fluentui[\\/](?!react-icons|react-charts|chart-utilities)|@griffel|@floating-ui|tabster|keyborg|@swc[\\/]helpers|rtl-css-js|stylis|use-sync-external-store|@emotion)/,
-    priority: 10,
-  },
 ];
 
 /** The packages shared/src/ui/ imports, which shared/ lists as peer dependencies. */
 const sharedUiPackages = ['react', 'react-dom', '@fluentui/react-components'];
 
 /**
- * The entry (src/main.tsx) loads the app with a dynamic import so a chunk that fails to download shows
- * the Loading Error page instead of a blank screen. Vite only preloads static imports from the HTML, so
- * this lists the app chunk and everything it imports as modulepreload links: they download alongside
- * the small entry instead of after it.
+ * The entry (src/main.tsx) decides at run time what a screen needs and loads it with a dynamic import:
+ * the app for an app route, the light public site for a public page (issue #16), so index.html cannot
+ * preload either graph without making the other screen download it too. It preloads what both graphs
+ * share (React, chiefly), which every first screen needs, so that downloads alongside the small entry.
  */
-function preloadAppChunks(entry: string): Plugin {
+function preloadSharedChunks(starts: string[]): Plugin {
   return {
-    name: 'tradepost:preload-app-chunks',
+    name: 'tradepost:preload-shared-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
         const bundle = context.bundle;
         if (bundle === undefined) return;
-        const start = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(entry) === true);
-        if (start === undefined) return;
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const output = bundle[fileName];
-          // The entry is already in the page as its module script.
-          if (files.has(fileName) || output?.type !== 'chunk' || output.isEntry) return;
-          files.add(fileName);
-          for (const imported of output.imports) visit(imported);
-        };
-        visit(start.fileName);
-        return [...files].map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-          injectTo: 'head' as const,
-        }));
+        const graphs = starts.map((start) => {
+          const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(start) === true);
+          if (chunk === undefined) throw new Error(`preloadSharedChunks: no chunk for ${start}`);
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            const output = bundle[fileName];
+            // The entry is already in the page as its module script.
+            if (files.has(fileName) || output?.type !== 'chunk' || output.isEntry) return;
+            files.add(fileName);
+            for (const imported of output.imports) visit(imported);
+          };
+          visit(chunk.fileName);
+          return files;
+        });
+        const [first = new Set<string>(), ...others] = graphs;
+        return [...first]
+          .filter((fileName) => others.every((graph) => graph.has(fileName)))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -73,7 +74,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
 
   return {
-    plugins: [react(), preloadAppChunks('/src/app/start-app.tsx')],
+    plugins: [react(), preloadSharedChunks(['/src/app/start-app.tsx', '/src/features/public-site/public-site-start.tsx'])],
     // shared/src/ui/ imports React and Fluent from shared/'s own node_modules: resolve them from here,
     // so the bundle keeps one copy (two Reacts break hooks; two Fluents, the theme) even if the versions drift.
     resolve: { dedupe: sharedUiPackages },
@@ -84,6 +85,8 @@ export default defineConfig(({ command }) => {
       target: 'es2023',
       // Maps are written for error reports but not referenced from the bundles.
       sourcemap: 'hidden',
+      // .vite/manifest.json: which files each first screen loads, read by tests/e2e/bundle-budget.test.ts.
+      manifest: true,
       rolldownOptions: {
         output: {
           codeSplitting: { groups: vendorGroups },

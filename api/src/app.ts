@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -17,6 +14,7 @@ import { registerWorkflows } from './platform/workflow.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyLimitPlugin } from './plugins/body-limit.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
@@ -24,6 +22,7 @@ import { idempotencyPlugin, REPLAYED_HEADER } from './plugins/idempotency.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
 import { redactUrl } from './redact.ts';
 import { workflows } from './workflows/index.ts';
 
@@ -114,6 +113,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   });
   // Over BODY_LIMIT_BYTES: a 413 the client can read (see the plugin).
   await app.register(bodyLimitPlugin);
+  // Before any route: brotli/gzip on every answer over a kilobyte (not the live event stream).
+  await app.register(compressionPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -143,21 +144,8 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   await mountModules(app, modules, { config, mailer });
   registerWorkflows(workflows);
 
-  const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
-  if (hasWeb) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false, maxAge: '1h', immutable: false });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage) {
-      // The web app owns every other path (client-side routes); index.html must never be cached.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${redactUrl(path)}` } });
-  });
+  // The web app's files (precompressed, hashed ones cached for good) and the answer to unknown paths.
+  await app.register(webAppPlugin, { root: config.WEB_DIST });
 
   return app;
 }

@@ -102,4 +102,14 @@ describe('logging', () => {
       '/api/v1/sse/batch-operations/stream?token=[redacted]&x=1',
     );
   });
+
+  it('never logs an invitation token carried in the path', () => {
+    expect(redactUrl('/api/v1/invitations/Zk3-secret_token/accept')).toBe('/api/v1/invitations/[redacted]/accept');
+    expect(redactUrl('/api/v1/invitations/Zk3-secret_token')).toBe('/api/v1/invitations/[redacted]');
+    expect(redactUrl('https://app.example/accept-invitation/Zk3-secret_token?x=1')).toBe(
+      'https://app.example/accept-invitation/[redacted]?x=1',
+    );
+    // A business's own invitations list is not a token.
+    expect(redactUrl('/api/v1/businesses/b1/invitations')).toBe('/api/v1/businesses/b1/invitations');
+  });
 });

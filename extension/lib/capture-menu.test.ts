@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type CaptureMenuDeps, captureMenuItemId, createCaptureMenuHandler } from './capture-menu.ts';
+import { type CaptureMenuDeps, captureMenuItemId, checkedReading, createCaptureMenuHandler } from './capture-menu.ts';
 import type { CaptureOutcome } from './capture-service.ts';
 import { ExtensionError } from './messages.ts';
 import { fixtureDocument } from './readers/fixture-pages.test-support.ts';
@@ -88,5 +88,24 @@ describe('Capture listing menu', () => {
       ok: false,
       message: 'Open a listing on eBay, Shopify admin or Whatnot, then choose Capture listing on the page.',
     });
+  });
+
+  it("checks the page's listing in the worker, since content scripts send it unchecked (no zod in them)", async () => {
+    const reading = readPage(fixtureDocument('ebay-item.html'), click.pageUrl);
+    if (reading.status !== 'read') throw new Error(reading.status);
+    expect(checkedReading({ ok: true, value: reading })).toEqual({ ok: true, value: reading });
+    const forged = { ...reading.listing, price: { cents: -5, currency: 'USD' } };
+    expect(checkedReading({ ok: true, value: { status: 'read', listing: forged } })).toEqual({
+      ok: false,
+      error: { message: 'Tradepost could not read the listing on this page.', code: 'unreadable-page' },
+    });
+    const capture = vi.fn(async () => {
+      throw new Error('not reached');
+    });
+    const outcome = await createCaptureMenuHandler(
+      deps({ readTab: async () => checkedReading({ ok: true, value: { status: 'read', listing: forged } }), capture }).value,
+    )(click, tab);
+    expect(outcome).toMatchObject({ ok: false, message: 'Tradepost could not read the listing on this page.' });
+    expect(capture).not.toHaveBeenCalled();
   });
 });

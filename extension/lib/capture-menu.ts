@@ -2,6 +2,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { type CaptureOutcome, describeFields } from './capture-service.ts';
 import { type Envelope, ExtensionError, type MessageError, sendTabMessage } from './messages.ts';
 import type { CapturedListing } from './readers/captured-listing.ts';
+import { capturedListingSchema } from './readers/captured-listing-schema.ts';
 import type { PageReading } from './readers/index.ts';
 import { allSiteMatches } from './sites.ts';
 
@@ -106,10 +107,22 @@ export async function notify({ message, openUrl }: { message: string; openUrl: s
   }
 }
 
+/**
+ * A page's reading as its content script answered it, checked against the listing schema: the
+ * content scripts leave zod out to stay small, so the worker checks what it is about to capture, as
+ * it checks the listing of every `lookup-listing` and `capture-listing` message.
+ */
+export function checkedReading(answer: Envelope<PageReading>): Envelope<PageReading> {
+  if (!answer.ok || answer.value.status !== 'read') return answer;
+  const parsed = capturedListingSchema.safeParse(answer.value.listing);
+  if (parsed.success) return { ok: true, value: { status: 'read', listing: parsed.data } };
+  return { ok: false, error: { message: 'Tradepost could not read the listing on this page.', code: 'unreadable-page' } };
+}
+
 /** Adds 'Capture listing' to the context menu of supported pages; call synchronously while the worker starts. */
 export function registerCaptureMenu(capture: CaptureMenuDeps['capture']): void {
   const handler = createCaptureMenuHandler({
-    readTab: (tabId) => sendTabMessage(tabId, { type: 'read-page' }),
+    readTab: async (tabId) => checkedReading(await sendTabMessage(tabId, { type: 'read-page' })),
     capture,
     notify,
   });

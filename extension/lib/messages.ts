@@ -6,23 +6,42 @@ import type { BatchOperationEvent } from '@tradepost/shared/schemas/events.ts';
 import { adjustmentReasonSchema } from '@tradepost/shared/schemas/inventory.ts';
 import type { Listing } from '@tradepost/shared/schemas/listings.ts';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
-import { type Browser, browser } from 'wxt/browser';
 import { z } from 'zod';
 import type { CaptureOutcome } from './capture-service.ts';
 import type { ListingLookup } from './catalog-lookup.ts';
 import type { ChannelState } from './channel-actions.ts';
-import { type CapturedField, capturedListingSchema, type MarketplaceSite, marketplaceSites } from './readers/captured-listing.ts';
-import type { PageReading } from './readers/index.ts';
+import { isExtensionPage, listen } from './message-transport.ts';
+import { type MarketplaceSite, marketplaceSites } from './readers/captured-listing.ts';
+import { capturedListingSchema } from './readers/captured-listing-schema.ts';
 import type { ProductStock, ProductSummary } from './stock-view.ts';
+
+export {
+  type Envelope,
+  ExtensionError,
+  isExtensionPage,
+  listenForTabMessages,
+  type MessageError,
+  type MessageErrorCode,
+  requestMessage,
+  sendMessage,
+  sendTabMessage,
+  type TabMessage,
+  type TabMessageHandlers,
+  type TabMessageResponses,
+  type TabMessageType,
+  toMessageError,
+} from './message-transport.ts';
 
 /**
  * The typed wrapper for every message in the extension:
  * - pages (popup, side panel, options) and content scripts → background worker: `sendMessage`;
  * - background worker → a tab's content script: `sendTabMessage`;
  * - side panel ⇄ background, long-lived: the batch-progress port (`batchStreamPortName`).
- * Each side checks what arrives with zod, so a malformed or foreign message is ignored rather than
- * trusted. Errors do not survive the message channel, so answers travel as values:
- * `{ ok: true, value } | { ok: false, error }`.
+ * The worker checks what arrives with zod, so a malformed or foreign message is ignored rather than
+ * trusted; content scripts check the two messages they receive by hand. Errors do not survive the
+ * message channel, so answers travel as values: `{ ok: true, value } | { ok: false, error }`.
+ * The senders and listeners live in `message-transport.ts` (no zod: content scripts load it) and
+ * are re-exported here.
  */
 
 const uuid = z.uuid();
@@ -133,124 +152,15 @@ export type MessageHandlers = {
   [K in ExtensionMessageType]: (message: MessageOf<K>) => Promise<MessageResponses[K]>;
 };
 
-/** Messages the background worker sends to a tab's content script. */
-export const tabMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('read-page') }),
-  /** The session or the panel settings changed: ask for them again (`page-settings`). */
-  z.object({ type: z.literal('settings-changed') }),
-]);
-export type TabMessage = z.infer<typeof tabMessageSchema>;
-export type TabMessageType = TabMessage['type'];
-export type TabMessageResponses = { 'read-page': PageReading; 'settings-changed': null };
-export type TabMessageHandlers = {
-  [K in TabMessageType]: (message: Extract<TabMessage, { type: K }>) => Promise<TabMessageResponses[K]>;
-};
-
-/** An error as a value: its message (shown to people as it is) and, for some, a code the UI acts on. */
-export type MessageError = { message: string; code?: MessageErrorCode; missing?: CapturedField[] };
-export type MessageErrorCode = 'signed-out' | 'no-receiver' | 'unreadable-page';
-export type Envelope<T> = { ok: true; value: T } | { ok: false; error: MessageError };
-
-/** An Error that carries its code and, for a capture, the fields the page lacked. */
-export class ExtensionError extends Error {
-  readonly code: MessageErrorCode | undefined;
-  readonly missing: CapturedField[] | undefined;
-  constructor(error: MessageError) {
-    super(error.message);
-    this.name = 'ExtensionError';
-    this.code = error.code;
-    this.missing = error.missing;
-  }
-}
-
-export function toMessageError(error: unknown): MessageError {
-  if (error instanceof ExtensionError) {
-    return { message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.missing ? { missing: error.missing } : {}) };
-  }
-  return { message: error instanceof Error ? error.message : String(error) };
-}
-
-function unwrap<T>(envelope: Envelope<T>): T {
-  if (!envelope.ok) throw new ExtensionError(envelope.error);
-  return envelope.value;
-}
-
-/** Sends a message to the background worker; the answer as a value, errors included. */
-export async function requestMessage<K extends ExtensionMessageType>(message: MessageOf<K>): Promise<Envelope<MessageResponses[K]>> {
-  try {
-    const envelope = (await browser.runtime.sendMessage(message)) as Envelope<MessageResponses[K]> | undefined;
-    return envelope ?? { ok: false, error: { message: 'The Tradepost background worker did not answer' } };
-  } catch (error) {
-    return { ok: false, error: toMessageError(error) };
-  }
-}
-
-/** Sends a message to the background worker; an error answer is thrown as an ExtensionError (for queries and mutations). */
-export async function sendMessage<K extends ExtensionMessageType>(message: MessageOf<K>): Promise<MessageResponses[K]> {
-  return unwrap(await requestMessage(message));
-}
-
-/** Asks a tab's content script; a tab without one (opened before install, or not a supported page) answers `no-receiver`. */
-export async function sendTabMessage<K extends TabMessageType>(
-  tabId: number,
-  message: Extract<TabMessage, { type: K }>,
-): Promise<Envelope<TabMessageResponses[K]>> {
-  try {
-    const envelope = (await browser.tabs.sendMessage(tabId, message)) as Envelope<TabMessageResponses[K]> | undefined;
-    return envelope ?? { ok: false, error: { message: 'The page did not answer', code: 'no-receiver' } };
-  } catch {
-    return { ok: false, error: { message: 'Tradepost is not running on this page yet: reload it and try again', code: 'no-receiver' } };
-  }
-}
-
-type Sender = Browser.runtime.MessageSender;
-
-/** A page of this extension (popup, side panel, options) rather than a content script in someone's page. */
-export function isExtensionPage(sender: Sender): boolean {
-  return sender.tab === undefined || (sender.url ?? '').startsWith(browser.runtime.getURL('/'));
-}
-
-function listen<M extends { type: string }>(
-  schema: z.ZodType<M>,
-  accept: (message: M, sender: Sender) => boolean,
-  dispatch: (message: M) => Promise<unknown>,
-): () => void {
-  const listener = (raw: unknown, sender: Sender, sendResponse: (response: Envelope<unknown>) => void): boolean => {
-    // Only this extension's own pages and scripts may talk to it.
-    if (sender.id !== browser.runtime.id) return false;
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) return false;
-    if (!accept(parsed.data, sender)) {
-      sendResponse({ ok: false, error: { message: 'This message is not accepted from here' } });
-      return false;
-    }
-    dispatch(parsed.data).then(
-      (value) => sendResponse({ ok: true, value: value ?? null }),
-      (error: unknown) => sendResponse({ ok: false, error: toMessageError(error) }),
-    );
-    // Keeps the channel open for the asynchronous answer (works in Chrome and Firefox alike).
-    return true;
-  };
-  browser.runtime.onMessage.addListener(listener);
-  return () => browser.runtime.onMessage.removeListener(listener);
-}
-
 /** Registers the background worker's handlers; call it synchronously while the worker starts. */
 export function listenForMessages(handlers: MessageHandlers): () => void {
   return listen(
-    extensionMessageSchema,
+    (raw) => {
+      const parsed = extensionMessageSchema.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    },
     (message, sender) => !extensionPagesOnly.has(message.type) || isExtensionPage(sender),
     (message) => (handlers[message.type] as (message: ExtensionMessage) => Promise<unknown>)(message),
-  );
-}
-
-/** Registers a content script's handlers for what the background worker asks of the page. */
-export function listenForTabMessages(handlers: TabMessageHandlers): () => void {
-  return listen(
-    tabMessageSchema,
-    // Only the background worker (no tab of its own) asks pages anything.
-    (_message, sender) => sender.tab === undefined,
-    (message) => (handlers[message.type] as (message: TabMessage) => Promise<unknown>)(message),
   );
 }
 

@@ -1,27 +1,34 @@
 // `npm run bench:inventory`: one business with 100,000 products, 400,000 variants and 1,000,000
-// movements, then p50/p95/p99 of the hot inventory paths through the HTTP API, with the raw SQL of
-// the very statements the API runs beside the search and the filtered-set summary. Prints figures;
-// asserts nothing. Sizes: BENCH_PRODUCTS (default 100000), BENCH_SAMPLES (200), BENCH_SEARCH_SAMPLES (1000: a
-// p95 of 200 samples is their 10th slowest, too few to compare two figures by), BENCH_SUMMARY_SAMPLES (40).
+// movements, an opening cost lot per level and a year of trading (50,000 sales, as bench:load seeds
+// them), then p50/p95/p99 of the hot inventory paths through the HTTP API, with the raw SQL of the
+// very statements the API runs beside the search and the three summaries (the products summary, the
+// inventory summary and the dashboard). Prints figures; asserts nothing. Sizes: BENCH_PRODUCTS
+// (default 100000), BENCH_SALES (50000), BENCH_SAMPLES (200), BENCH_SEARCH_SAMPLES (1000: a p95 of 200
+// samples is their 10th slowest, too few to compare two figures by), BENCH_SUMMARY_SAMPLES (100).
 // BENCH_KEEP=1 leaves the app running on that data afterwards, to try the screens in a browser.
 import pg from 'pg';
 import { tenantDb } from '../../api/src/db/tenant-db.ts';
+import { dashboardQueries } from '../../api/src/modules/analytics/dashboard.service.ts';
 import {
   productDetailsQuery,
   productPageQuery,
   productRowsQuery,
   productSetSummaryQuery,
 } from '../../api/src/modules/catalog/product-query.ts';
+import { inventorySummaryQuery } from '../../api/src/modules/inventory/inventory.service.ts';
 import { productFilterSchema, productListQuerySchema } from '../../shared/src/schemas/catalog.ts';
 import { type ApiServer, registerBenchOwner, startApiServer, startBenchDatabase } from './bench-server.ts';
 import { httpJsonClient } from './http-client.ts';
+import { recomputeProductStock } from './product-stock.ts';
 import { seedCatalog, seededCounts, settleDatabase } from './seed-catalog.ts';
+import { seedCostLots, seedSalesHistory } from './seed-history.ts';
 import { percentiles as stats } from './stats.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 1000);
-const SUMMARY_SAMPLES = Number(process.env.BENCH_SUMMARY_SAMPLES ?? 40);
+const SUMMARY_SAMPLES = Number(process.env.BENCH_SUMMARY_SAMPLES ?? 100);
+const SALES = Number(process.env.BENCH_SALES ?? 50_000);
 
 const database = await startBenchDatabase('tradepost-bench');
 let server: ApiServer | null = null;
@@ -33,15 +40,20 @@ try {
   const http = httpJsonClient(base);
   const api = (method: string, path: string, token?: string, body?: unknown) => http.json(method, `/api/v1${path}`, { token, body });
   const { token, businessId, locationId } = await registerBenchOwner(base);
+  await api('GET', `/businesses/${businessId}/channels`, token); // creates the business's sales channels
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const started = performance.now();
   await seedCatalog(client, { businessId, locationId, products: PRODUCTS });
+  // What the dashboard and the summaries value and age: a cost lot per level, and a year of sales.
+  await seedCostLots(client, businessId);
+  await seedSalesHistory(client, { businessId, locationId, sales: SALES, customers: 5_000 });
+  await recomputeProductStock(client, businessId);
   await settleDatabase(client);
   const counts = await seededCounts(client);
   console.log(
-    `seeded ${counts.products} products, ${counts.variants} variants, ${counts.movements} movements in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    `seeded ${counts.products} products, ${counts.variants} variants, ${counts.movements} movements, ${SALES} sales in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
 
   const fmt = (name: string, s: { p50: number; p95: number; p99: number }) =>
@@ -143,6 +155,36 @@ try {
     },
     SUMMARY_SAMPLES,
   );
+  // The three summaries of issue #16, each beside the very statements it runs: the products page's
+  // figures for the whole active catalog, the inventory summary, and the dashboard (its statements one
+  // after another, as the API runs them).
+  const wholeFilter = productFilterSchema.parse({});
+  const { ours: wholeSummary, raw: rawWholeSummary } = await timeAgainstRaw(
+    () => api('GET', `/businesses/${businessId}/products/summary`, token),
+    () => run(productSetSummaryQuery(builder, wholeFilter)),
+    SUMMARY_SAMPLES,
+  );
+  const { ours: stockSummary, raw: rawStockSummary } = await timeAgainstRaw(
+    () => api('GET', `/businesses/${businessId}/inventory/summary`, token),
+    () => run(inventorySummaryQuery(builder)),
+    SUMMARY_SAMPLES,
+  );
+  const dashboardStatements = { ...dashboardQueries(builder), inventory: inventorySummaryQuery(builder) };
+  const { ours: dashboard, raw: rawDashboard } = await timeAgainstRaw(
+    () => api('GET', `/businesses/${businessId}/analytics/dashboard`, token),
+    async () => {
+      for (const statement of Object.values(dashboardStatements)) await run(statement);
+    },
+    SUMMARY_SAMPLES,
+  );
+  // Where the dashboard's time goes: each of its statements alone.
+  const dashboardParts = new Map<string, { p50: number; p95: number; p99: number }>();
+  for (const [name, statement] of Object.entries(dashboardStatements))
+    dashboardParts.set(name, await time(() => run(statement), Math.min(SUMMARY_SAMPLES, 50)));
+  const figures = {
+    products: await api('GET', `/businesses/${businessId}/products/summary`, token),
+    inventory: await api('GET', `/businesses/${businessId}/inventory/summary`, token),
+  };
   // The floor under every figure: an HTTP round trip that touches the database, then the same with
   // the signed-in session checked.
   const health = await time(() => http.request('GET', '/health'));
@@ -179,10 +221,19 @@ try {
   console.log(overhead(fullSearch.ours, fullSearch.raw));
   console.log(fmt('filtered-set summary (API)', summary));
   console.log(fmt('  the same statement, raw SQL', rawSummary));
+  console.log(fmt('products summary, whole active catalog (API)', wholeSummary));
+  console.log(fmt('  the same statement, raw SQL', rawWholeSummary));
+  console.log(fmt('inventory summary (API)', stockSummary));
+  console.log(fmt('  the same statement, raw SQL', rawStockSummary));
+  console.log(fmt('dashboard (API)', dashboard));
+  console.log(fmt('  the same statements, raw SQL, one after another', rawDashboard));
+  for (const [name, part] of dashboardParts) console.log(fmt(`    ${name}, raw SQL`, part));
+  console.log(`${''.padEnd(46)} (target for each summary: p95 ≤ 50 ms)`);
   console.log(fmt('products page, 50 lines by updated_at (API)', page));
   console.log(fmt('products page, 50 lines by stock on hand (API)', byStock));
   console.log(fmt("a variant's ledger and reconciliation (API)", ledger));
   console.log(fmt('post an adjustment (API)', adjust));
+  console.log(`\nproducts summary: ${JSON.stringify(figures.products)}\ninventory summary: ${JSON.stringify(figures.inventory)}`);
   await client.end();
   http.close();
   if (process.env.BENCH_KEEP === '1') {

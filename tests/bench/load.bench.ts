@@ -47,6 +47,7 @@ import { registerBenchOwner, signIn, startApiServer, startBenchDatabase } from '
 import { httpJsonClient } from './http-client.ts';
 import { type ActivityWindow, startActivitySampler } from './pg-activity.ts';
 import { machineCpuSeconds, postmasterPid, processCpuSeconds, processTreeCpuSeconds } from './process-cpu.ts';
+import { recomputeProductStock } from './product-stock.ts';
 import { SEEDED_BRANDS, SEEDED_SIZES, seedCatalog, seededCounts, seededStyleCode, settleDatabase } from './seed-catalog.ts';
 import { seedCostLots, seedSalesHistory } from './seed-history.ts';
 import type { ProbeWindow } from './server-probe.ts';
@@ -274,6 +275,8 @@ try {
   const started = performance.now();
   await seedCatalog(db, { businessId: owner.businessId, locationId: owner.locationId, products: PRODUCTS });
   await seedCostLots(db, owner.businessId);
+  // The lots were written past the ledger: the kept per-product figures (value at cost) follow them.
+  await recomputeProductStock(db, owner.businessId);
   await seedSalesHistory(db, {
     businessId: owner.businessId,
     locationId: owner.locationId,

@@ -200,11 +200,19 @@ describe('extension panels on marketplace pages', () => {
     const pill = page.getByRole('button', { name: 'Open the Tradepost panel' });
     await pill.waitFor();
     await shoot(page, 'ext-panel-ebay-folded');
+    // Folded, the page has only the content script's small loader: the panel's UI (React, Fluent)
+    // is fetched when it opens (issue #16).
+    const panelModuleLoads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/page-panel.js')) panelModuleLoads.push(request.url());
+    });
     await page.reload();
     await pill.waitFor();
     expect(await panel.count()).toBe(0);
+    expect(panelModuleLoads).toEqual([]);
     await pill.click();
     await panel.getByText('Matched by style code').waitFor();
+    expect(panelModuleLoads).toEqual([extension.url('page-panel.js')]);
     await page.close();
   });
 

@@ -199,9 +199,12 @@ export interface Customers {
   created_at: Defaulted<Timestamp>;
   email: string | null;
   id: string;
+  last_order_at: Timestamp | null;
   name: string;
   notes: string | null;
+  order_count: Defaulted<number>;
   phone: string | null;
+  spent_cents: Defaulted<string>;
 }
 
 export interface EventDeliveries {
@@ -397,9 +400,27 @@ export interface PriceRules {
 }
 
 export interface ProductStock {
+  available: Defaulted<number>;
   business_id: TenantId;
+  lot_units: Defaulted<number>;
   on_hand: Defaulted<number>;
   product_id: string;
+  sizes_in_stock: Defaulted<number>;
+  status: Defaulted<string>;
+  value_at_cost_cents: Defaulted<string>;
+  value_at_price_cents: Defaulted<string>;
+}
+
+export interface ProductStockFigures {
+  available: number | null;
+  business_id: TenantId | null;
+  lot_units: number | null;
+  on_hand: number | null;
+  product_id: string | null;
+  sizes_in_stock: number | null;
+  status: string | null;
+  value_at_cost_cents: string | null;
+  value_at_price_cents: string | null;
 }
 
 export interface Products {
@@ -449,7 +470,7 @@ export interface SaleLines {
   quantity_returned: Defaulted<number>;
   quantity_shipped: Defaulted<number>;
   sale_id: string;
-  shipped_cost_cents: Defaulted<number>;
+  shipped_cost_cents: Defaulted<string>;
   tax_cents: Defaulted<number>;
   unit_price_cents: number;
   variant_id: string;
@@ -734,6 +755,7 @@ export interface DB {
   preowned_items: PreownedItems;
   price_rules: PriceRules;
   product_stock: ProductStock;
+  product_stock_figures: ProductStockFigures;
   products: Products;
   refunds: Refunds;
   sale_lines: SaleLines;
@@ -788,6 +810,7 @@ export const tenantTables = [
   'preowned_items',
   'price_rules',
   'product_stock',
+  'product_stock_figures',
   'products',
   'refunds',
   'sale_lines',

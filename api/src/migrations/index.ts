@@ -18,6 +18,9 @@ import { Migration20261127000017LoginAlerts } from './20261127-0017-login-alerts
 import { Migration20261127000018WebhookReplay } from './20261127-0018-webhook-replay.ts';
 import { Migration20261127000019Outbox } from './20261127-0019-outbox.ts';
 import { Migration20261127000020StreamTickets } from './20261127-0020-stream-tickets.ts';
+import { Migration20261127000021StockSummaries } from './20261127-0021-stock-summaries.ts';
+import { Migration20261127000022SalesLists } from './20261127-0022-sales-lists.ts';
+import { Migration20261127000023SyncScaling } from './20261127-0023-sync-scaling.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -41,4 +44,7 @@ export const migrationsList = [
   { name: '20261127-0018-webhook-replay', class: Migration20261127000018WebhookReplay },
   { name: '20261127-0019-outbox', class: Migration20261127000019Outbox },
   { name: '20261127-0020-stream-tickets', class: Migration20261127000020StreamTickets },
+  { name: '20261127-0021-stock-summaries', class: Migration20261127000021StockSummaries },
+  { name: '20261127-0022-sales-lists', class: Migration20261127000022SalesLists },
+  { name: '20261127-0023-sync-scaling', class: Migration20261127000023SyncScaling },
 ];

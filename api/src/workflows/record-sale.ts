@@ -11,7 +11,7 @@ export type RecordSaleOutcome = { outcome: 'recorded' | 'duplicate'; saleId: str
  * A sale from any channel: idempotent on the channel's order id; allocation by the pick rules on
  * locked stock levels; the sale and its lines; the ledger's movements (committed on order, or taken
  * at once in store, consuming FIFO lots); fulfillments per location; a failed order it settles; the
- * `sale.recorded` fact. Anything refused rolls the whole sale back.
+ * `sale.recorded` fact; the sale's number. Anything refused rolls the whole sale back.
  */
 export const recordSaleWorkflow = defineWorkflow<RecordSaleInput, RecordSaleOutcome>(
   'sale.record',
@@ -69,6 +69,8 @@ export const recordSaleWorkflow = defineWorkflow<RecordSaleInput, RecordSaleOutc
     if (!options.immediate) await step('open-fulfillments', () => recordSteps.openFulfillments(tx, businessId, saleId, lines));
     await step('settle-failed-order', () => recordSteps.resolveFailedOrder(tx, businessId, saleId, channel.id, sale.externalOrderId));
     await step('publish', () => emit(tx, businessId, 'sale.recorded', { sale_id: saleId }));
+    // Last, so concurrent sales wait on the business's counter only from here to the commit.
+    await step('number-sale', () => recordSteps.numberSale(tx, businessId, saleId));
     return { outcome: 'recorded', saleId };
   },
 );

@@ -54,15 +54,12 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
     overflowY: 'auto',
   },
-  pill: {
-    boxShadow: tokens.shadow16,
-    borderRadius: tokens.borderRadiusCircular,
-  },
 });
 
 /**
- * The panel beside a marketplace page: folded to a button or open as a card, remembered per site.
- * It reads the page through the watcher and asks the background worker about the item.
+ * The panel beside a marketplace page, open as a card (folded, it is the content script's button;
+ * the state is remembered per site). It reads the page through the watcher and asks the background
+ * worker about the item.
  */
 export function PagePanel({ site, watcher, settings }: { site: MarketplaceSite; watcher: PageWatcher; settings: PageSettingsStore }) {
   const styles = useStyles();
@@ -78,27 +75,9 @@ export function PagePanel({ site, watcher, settings }: { site: MarketplaceSite; 
   }, [sessionKey, queryClient]);
   const setCollapsed = (value: boolean) => void settings.setCollapsed(value);
 
-  // Pages no reader knows (a search page, the admin's home) get no panel at all.
-  if (reading.status === 'unsupported' || current === null) return null;
-  const collapsed = current.collapsed;
-
-  if (collapsed) {
-    return (
-      <div className={styles.dock}>
-        <Button
-          className={styles.pill}
-          appearance="secondary"
-          size="large"
-          icon={<TradepostMark />}
-          aria-expanded={false}
-          aria-label="Open the Tradepost panel"
-          onClick={() => setCollapsed(false)}
-        >
-          Tradepost
-        </Button>
-      </div>
-    );
-  }
+  // Pages no reader knows (a search page, the admin's home) get no panel at all; a folded panel is
+  // the content script's own button (panel-launcher.ts), which needs no React.
+  if (reading.status === 'unsupported' || current === null || current.collapsed) return null;
 
   return (
     <div className={styles.dock}>

@@ -1,4 +1,5 @@
-import { type PageSettings, sendMessage } from '../../lib/messages.ts';
+import { sendMessage } from '../../lib/message-transport.ts';
+import type { PageSettings } from '../../lib/messages.ts';
 import type { MarketplaceSite } from '../../lib/readers/captured-listing.ts';
 
 export type PageSettingsStore = {

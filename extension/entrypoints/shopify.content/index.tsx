@@ -1,5 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { mountPagePanel } from '../../components/page-panel/mount-page-panel.tsx';
+import { mountPagePanel } from '../../components/page-panel/mount-page-panel.ts';
 import { siteMatches } from '../../lib/sites.ts';
 
 /** The Tradepost panel on Shopify admin product pages. */

@@ -1,5 +1,4 @@
-import { centsSchema } from '@tradepost/shared/schemas/common.ts';
-import { z } from 'zod';
+import type { CapturedListing } from './captured-listing-schema.ts';
 
 /** The marketplaces whose pages the extension reads. */
 export const marketplaceSites = ['ebay', 'shopify', 'whatnot'] as const;
@@ -31,30 +30,12 @@ export type CaptureSource = (typeof captureSources)[number];
 /** How the condition maps onto the catalog's conditions (null: the page's words are all we have). */
 export const capturedConditionKinds = ['new', 'new_with_defects', 'pre_owned'] as const;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
-/** One listing as read from a marketplace page: what the panel shows and what a capture turns into a draft. */
-export const capturedListingSchema = z.object({
-  site: z.enum(marketplaceSites),
-  page: z.enum(pageKinds),
-  url: z.url().max(2048),
-  listing_id: text(64).nullable(),
-  title: text(300).nullable(),
-  /** Integer minor units, with the page's ISO currency code. */
-  price: z.object({ cents: centsSchema('Price'), currency: z.string().regex(/^[A-Z]{3}$/) }).nullable(),
-  images: z.array(z.url().max(2048)).max(24),
-  size: text(40).nullable(),
-  condition: z.object({ text: text(120), kind: z.enum(capturedConditionKinds).nullable() }).nullable(),
-  brand: text(80).nullable(),
-  style_code: text(40).nullable(),
-  colour: text(120).nullable(),
-  sku: text(64).nullable(),
-  /** The page's other item specifics, label → value (department, model, material…). */
-  specifics: z.record(z.string().max(80), z.string().max(300)),
-  missing: z.array(z.enum(capturedFields)),
-  sources: z.partialRecord(z.enum(capturedFields), z.enum(captureSources)),
-});
-export type CapturedListing = z.infer<typeof capturedListingSchema>;
+/**
+ * The listing's shape is declared once, as the zod schema the worker checks every listing with
+ * (`captured-listing-schema.ts`). Content scripts import only this type: zod stays out of the small
+ * per-page loader, and `finishCapture` cleans the findings so they always pass the schema.
+ */
+export type { CapturedListing };
 
 /** What a reader found, field by field, with its source; `finishCapture` turns it into a CapturedListing. */
 export type Found<T> = { value: T; source: CaptureSource } | null;
@@ -126,15 +107,20 @@ export function finishCapture(site: MarketplaceSite, page: PageKind, url: string
     return cleaned === '' ? null : cleaned;
   };
   const conditionText = short('condition', findings.condition, 120);
-  const images = [...new Set(take('images', findings.images) ?? [])].filter((image) => /^https?:\/\//.test(image)).slice(0, 24);
+  const images = [...new Set(take('images', findings.images) ?? [])].filter(isPhotoAddress).slice(0, 24);
   if (images.length === 0) delete sources.images;
+  const price = () => {
+    const value = validPrice(take('price', findings.price));
+    if (value === null) delete sources.price;
+    return value;
+  };
   const listing: CapturedListing = {
     site,
     page,
     url,
     listing_id: short('listing_id', findings.listing_id, 64),
     title: short('title', findings.title, 300),
-    price: take('price', findings.price),
+    price: price(),
     images,
     size: short('size', findings.size, 40),
     condition: conditionText === null ? null : { text: conditionText, kind: conditionKind(conditionText) },
@@ -154,5 +140,20 @@ export function finishCapture(site: MarketplaceSite, page: PageKind, url: string
     const value = listing[field];
     return value === null || (Array.isArray(value) && value.length === 0);
   });
-  return capturedListingSchema.parse(listing);
+  return listing;
+}
+
+/** The API's largest amount (`MAX_CENTS` in shared/src/schemas/common.ts, which the loader does not import: zod). */
+const maxCents = 100_000_000;
+
+/** A price the schema accepts (whole cents in range, an ISO code), or none: an odd page gives no price rather than no panel. */
+function validPrice(price: { cents: number; currency: string } | null): { cents: number; currency: string } | null {
+  if (price === null) return null;
+  const { cents, currency } = price;
+  return Number.isInteger(cents) && cents >= 0 && cents <= maxCents && /^[A-Z]{3}$/.test(currency) ? price : null;
+}
+
+/** An http(s) address the schema's `z.url().max(2048)` accepts. */
+function isPhotoAddress(image: string): boolean {
+  return /^https?:\/\//.test(image) && image.length <= 2048 && URL.canParse(image);
 }

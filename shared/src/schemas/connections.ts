@@ -74,6 +74,8 @@ export const platformConnectionSchema = z.object({
   channel_id: uuidSchema,
   /** The server has this platform's app credentials in its environment (else they are entered when connecting). */
   app_configured: z.boolean(),
+  /** The server lets a simulator on its own machine be chosen (SIMULATORS_ENABLED); else the choice is not offered. */
+  simulators_available: z.boolean(),
   connection: connectionSchema.nullable(),
 });
 export type PlatformConnection = z.infer<typeof platformConnectionSchema>;

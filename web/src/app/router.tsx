@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AppErrorScreen, ProductsErrorScreen, SettingsUnavailableScreen } from '../features/errors/error-screens.tsx';
+import { AppPublicSite } from '../features/public-site/app-public-site.tsx';
 import { canOpenSystemSales, hasShopify } from '../features/shell/access.ts';
 import { type AreaPath, areaFor } from '../features/shell/areas.ts';
 import { MainLayout } from '../features/shell/main-layout.tsx';
@@ -17,7 +18,7 @@ import { RootLayout } from './root-layout.tsx';
  * The one route table (spec §2). Shape:
  *
  *   RootLayout (errorElement: AppErrorScreen)
- *   ├─ public: / (landing, signed-in → /dashboard), marketing pages, kiosk, auth pages
+ *   ├─ AppPublicSite › public: / (landing, signed-in → /dashboard), marketing pages, kiosk, auth pages
  *   ├─ redirects: /seller /buyer /auth → /login; quick-action aliases → /quick-actions#…;
  *   │             /buyer/* → network pages
  *   ├─ RequireSession (signed out → /, or /auth under the admin branch)
@@ -341,7 +342,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <AppErrorScreen />,
     children: [
-      ...publicRoutes,
+      // The public pages' session, theme and links come from the app here (features/public-site/public-site-context.ts).
+      { element: <AppPublicSite />, children: publicRoutes },
       ...redirectRoutes,
       {
         element: <RequireSession />,

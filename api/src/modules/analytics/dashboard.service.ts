@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Dashboard } from '@tradepost/shared/schemas/sales.ts';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { inventorySummary } from '../inventory/public.ts';
 
@@ -24,53 +25,49 @@ const LINE_FIGURES = [
 const since = (days: number | 'today') =>
   days === 'today' ? sql<string>`date_trunc('day', now())` : sql<string>`now() - interval ${sql.lit(`${days} days`)}`;
 
-export async function dashboard(em: EntityManager, businessId: string): Promise<Dashboard> {
-  const db = tenantDb(em, businessId);
-  const period = async (days: number | 'today') => {
-    const from = since(days);
-    const row = await db
-      .selectFrom('sales as s')
-      .innerJoinLateral(
-        (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
-        (join) => join.onTrue(),
-      )
-      .where('s.status', '<>', 'cancelled')
-      .where('s.ordered_at', '>=', from)
-      .select((eb) => {
-        const shipping = eb
-          .selectFrom('sales as s2')
-          .where('s2.status', '<>', 'cancelled')
-          .where('s2.ordered_at', '>=', from)
-          .select(sql`sum(s2.shipping_cents)`.as('shipping'));
-        const refunds = eb
-          .selectFrom('refunds as r')
-          .innerJoin('sales as s3', 's3.id', 'r.sale_id')
-          .where('s3.ordered_at', '>=', from)
-          .select(sql`sum(r.amount_cents)`.as('refunds'));
-        return [
-          sql<number>`count(DISTINCT s.id)::int`.as('sales'),
-          sql<number>`coalesce(sum(x.units), 0)::int`.as('units'),
-          sql<string>`coalesce(sum(x.revenue), 0)::bigint + coalesce(${shipping}, 0)`.as('revenue_cents'),
-          sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint + coalesce(${shipping}, 0) - coalesce(${refunds}, 0)`.as(
-            'profit_cents',
-          ),
-        ];
-      })
-      .executeTakeFirst();
-    return {
-      sales: Number(row?.sales ?? 0),
-      units: Number(row?.units ?? 0),
-      revenue_cents: Number(row?.revenue_cents ?? 0),
-      profit_cents: Number(row?.profit_cents ?? 0),
-    };
-  };
+/** A period's sales: count, units, revenue with shipping, profit after refunds. */
+function periodQuery(db: Kysely<DB>, days: number | 'today') {
+  const from = since(days);
+  return db
+    .selectFrom('sales as s')
+    .innerJoinLateral(
+      (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
+      (join) => join.onTrue(),
+    )
+    .where('s.status', '<>', 'cancelled')
+    .where('s.ordered_at', '>=', from)
+    .select((eb) => {
+      const shipping = eb
+        .selectFrom('sales as s2')
+        .where('s2.status', '<>', 'cancelled')
+        .where('s2.ordered_at', '>=', from)
+        .select(sql`sum(s2.shipping_cents)`.as('shipping'));
+      const refunds = eb
+        .selectFrom('refunds as r')
+        .innerJoin('sales as s3', 's3.id', 'r.sale_id')
+        .where('s3.ordered_at', '>=', from)
+        .select(sql`sum(r.amount_cents)`.as('refunds'));
+      return [
+        sql<number>`count(DISTINCT s.id)::int`.as('sales'),
+        sql<number>`coalesce(sum(x.units), 0)::int`.as('units'),
+        sql<string>`coalesce(sum(x.revenue), 0)::bigint + coalesce(${shipping}, 0)`.as('revenue_cents'),
+        sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint + coalesce(${shipping}, 0) - coalesce(${refunds}, 0)`.as(
+          'profit_cents',
+        ),
+      ];
+    });
+}
 
-  const [today, week, month, inventory, aged, daily, byChannel, open] = await Promise.all([
-    period('today'),
-    period(7),
-    period(30),
-    inventorySummary(em, businessId),
-    db
+/**
+ * The dashboard's statements besides the inventory summary (inventory's `inventorySummary`), built
+ * on the tenant-bound builder; exported so `bench:inventory` can time the same SQL raw.
+ */
+export function dashboardQueries(db: Kysely<DB>) {
+  return {
+    today: periodQuery(db, 'today'),
+    week: periodQuery(db, 7),
+    month: periodQuery(db, 30),
+    aged: db
       .selectFrom((eb) =>
         eb
           .selectFrom('cost_lots')
@@ -91,9 +88,8 @@ export async function dashboard(em: EntityManager, businessId: string): Promise<
         sql<number>`sum(quantity_remaining)::int`.as('units'),
         sql<string>`sum(quantity_remaining::bigint * unit_cost_cents)::bigint`.as('value_cents'),
       ])
-      .groupBy('bucket')
-      .execute(),
-    db
+      .groupBy('bucket'),
+    daily: db
       .selectFrom(
         sql<{
           day: string;
@@ -116,9 +112,8 @@ export async function dashboard(em: EntityManager, businessId: string): Promise<
         sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint`.as('profit_cents'),
       ])
       .groupBy('d.day')
-      .orderBy('d.day')
-      .execute(),
-    db
+      .orderBy('d.day'),
+    byChannel: db
       .selectFrom('sales as s')
       .innerJoin('sales_channels as c', 'c.id', 's.channel_id')
       .innerJoinLateral(
@@ -134,22 +129,42 @@ export async function dashboard(em: EntityManager, businessId: string): Promise<
       ])
       .$narrowType<{ kind: Dashboard['by_channel'][number]['kind'] }>()
       .groupBy('c.kind')
-      .orderBy('revenue_cents', 'desc')
-      .execute(),
-    db
-      .selectNoFrom((eb) => [
-        sql<number>`${eb
-          .selectFrom('fulfillments')
-          .where('status', 'in', ['pending', 'picking', 'packed'])
-          .select((eb) => eb.fn.countAll().as('open'))}::int`.as('fulfillments'),
-        sql<number>`${eb
-          .selectFrom('failed_orders')
-          .where('status', '=', 'open')
-          .select((eb) => eb.fn.countAll().as('open'))}::int`.as('failed'),
-        eb.selectFrom('businesses').select('currency').as('currency'),
-      ])
-      .executeTakeFirst(),
-  ]);
+      .orderBy('revenue_cents', 'desc'),
+    open: db.selectNoFrom((eb) => [
+      sql<number>`${eb
+        .selectFrom('fulfillments')
+        .where('status', 'in', ['pending', 'picking', 'packed'])
+        .select((eb) => eb.fn.countAll().as('open'))}::int`.as('fulfillments'),
+      sql<number>`${eb
+        .selectFrom('failed_orders')
+        .where('status', '=', 'open')
+        .select((eb) => eb.fn.countAll().as('open'))}::int`.as('failed'),
+      eb.selectFrom('businesses').select('currency').as('currency'),
+    ]),
+  };
+}
+
+/**
+ * The statements run one after another: one pooled connection at a time instead of eight of the
+ * pool's ten at once, so a dashboard under load does not keep other requests waiting for a connection.
+ */
+export async function dashboard(em: EntityManager, businessId: string): Promise<Dashboard> {
+  const db = tenantDb(em, businessId);
+  const queries = dashboardQueries(db);
+  const presentPeriod = (row: { sales: number; units: number; revenue_cents: string; profit_cents: string } | undefined) => ({
+    sales: Number(row?.sales ?? 0),
+    units: Number(row?.units ?? 0),
+    revenue_cents: Number(row?.revenue_cents ?? 0),
+    profit_cents: Number(row?.profit_cents ?? 0),
+  });
+  const today = presentPeriod(await queries.today.executeTakeFirst());
+  const week = presentPeriod(await queries.week.executeTakeFirst());
+  const month = presentPeriod(await queries.month.executeTakeFirst());
+  const inventory = await inventorySummary(em, businessId);
+  const aged = await queries.aged.execute();
+  const daily = await queries.daily.execute();
+  const byChannel = await queries.byChannel.execute();
+  const open = await queries.open.executeTakeFirst();
   const order: Bucket[] = ['0-30', '31-60', '61-90', '91-180', '180+'];
   const soldUnits = month.units;
   return {

@@ -108,6 +108,9 @@ function searchBranches(q: string): Condition[] {
   return branches;
 }
 
+/** Whether a search or a filter other than the status narrows the set. */
+const narrowed = (filter: ProductFilter) => (filter.q ?? '') !== '' || filterConditions(filter).length > (filter.status === 'all' ? 0 : 1);
+
 /** Each branch's conditions (filters and one way of matching); one branch when nothing was typed. */
 function matchWheres(filter: ProductFilter): Condition[][] {
   const filters = filterConditions(filter);
@@ -175,8 +178,7 @@ export function productPageQuery(db: Kysely<DB>, query: ProductListQuery) {
   const spec = sortSpec(query.sort, query.dir);
   const wheres = matchWheres(query);
   const [only] = wheres;
-  const narrowed = (query.q ?? '') !== '' || filterConditions(query).length > (query.status === 'all' ? 0 : 1);
-  if (query.sort === 'stock' && !narrowed && only !== undefined) {
+  if (query.sort === 'stock' && !narrowed(query) && only !== undefined) {
     // The whole catalog by stock: a walk of product_stock's (business, on hand, product) index,
     // stopping after the page; once a search or filter has narrowed the set, a lookup per match is better.
     return only
@@ -242,42 +244,32 @@ export function productCountQuery(db: Kysely<DB>, filter: ProductFilter) {
 
 /**
  * The filtered set as a whole: how many products, units on hand, and their value at cost (the
- * remaining FIFO lots) and at price (each size's price, else the product's retail price). The match
- * is written out in each part rather than shared through a CTE, so each part is planned on the real
- * size of the set: ten products walk their variants by index, the whole catalog is hashed.
- * The sums are bigint, which pg returns as text.
+ * remaining FIFO lots) and at price (each size's price, else the product's retail price), summed over
+ * the figures the ledger and the catalog's triggers keep per product in `product_stock` (migration
+ * 0021) instead of over every level and lot of the set. A set narrowed by nothing but its status reads
+ * `product_stock` alone (it carries the status); one filter or search joins the matches to it; several
+ * ways of matching join their union. The sums are bigint, which pg returns as text.
  */
 export function productSetSummaryQuery(db: Kysely<DB>, filter: ProductFilter) {
-  const units = (eb: Source) =>
-    eb
-      .selectFrom('stock_levels as l')
-      .innerJoin('variants as v', 'v.id', 'l.variant_id')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .where('l.on_hand', '>', sql.lit(0))
-      .where('v.product_id', 'in', matchedIds(eb, filter))
-      .select([
-        sql<string>`coalesce(sum(l.on_hand), 0)::bigint`.as('on_hand'),
-        sql<string>`coalesce(sum(l.on_hand::bigint * coalesce(v.price_cents, p.retail_price_cents, 0)), 0)::bigint`.as('at_price'),
-      ]);
-  const lots = (eb: Source) =>
-    eb
-      .selectFrom('cost_lots as c')
-      .innerJoin('variants as v', 'v.id', 'c.variant_id')
-      .where('c.quantity_remaining', '>', sql.lit(0))
-      .where('v.product_id', 'in', matchedIds(eb, filter))
-      .select([
-        sql<string>`coalesce(sum(c.quantity_remaining), 0)::bigint`.as('units'),
-        sql<string>`coalesce(sum(c.quantity_remaining::bigint * c.unit_cost_cents), 0)::bigint`.as('at_cost'),
-      ]);
+  const totals = [
+    sql<string>`count(*)`.as('products'),
+    sql<string>`coalesce(sum(ps.on_hand), 0)::bigint`.as('on_hand'),
+    sql<string>`coalesce(sum(ps.value_at_price_cents), 0)::bigint`.as('at_price'),
+    sql<string>`coalesce(sum(ps.lot_units), 0)::bigint`.as('lot_units'),
+    sql<string>`coalesce(sum(ps.value_at_cost_cents), 0)::bigint`.as('at_cost'),
+  ];
+  if (!narrowed(filter)) {
+    const stock = db.selectFrom('product_stock as ps').select(totals);
+    return filter.status === 'all' ? stock : stock.where('ps.status', '=', filter.status);
+  }
+  const wheres = matchWheres(filter);
+  const [only] = wheres;
+  if (wheres.length === 1 && only !== undefined)
+    return productsWhere(db, only).innerJoin('product_stock as ps', 'ps.product_id', 'p.id').select(totals);
   return db
-    .selectFrom([(eb) => units(eb).as('units'), (eb) => lots(eb).as('lots')])
-    .select((eb) => [
-      eb.selectFrom(matchedIds(eb, filter).as('ids')).select(sql<string>`count(*)`.as('products')).as('products'),
-      'units.on_hand',
-      'units.at_price',
-      'lots.units as lot_units',
-      'lots.at_cost',
-    ]);
+    .selectFrom((eb) => matchedIds(eb, filter).as('ids'))
+    .innerJoin('product_stock as ps', 'ps.product_id', 'ids.id')
+    .select(totals);
 }
 
 /**

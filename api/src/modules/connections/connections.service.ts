@@ -28,6 +28,7 @@ function present(row: ListRow, config: Config): PlatformConnection {
     platform: row.platform,
     channel_id: row.channel_id,
     app_configured: appFromEnvironment(config, row.platform) !== null,
+    simulators_available: config.SIMULATORS_ENABLED,
     connection:
       row.id === null || row.status === null || row.environment === null
         ? null

@@ -491,6 +491,14 @@ describe('addresses a seller gives are called only where allowed', () => {
       expect(res.json().error.message).toMatch(/Simulators are turned off on this server/);
       expect(calls).toEqual([]);
       expect(await databaseSnapshot(off.orm)).toEqual(before);
+      // The connect dialog reads this and does not offer a choice the server would refuse.
+      const offered = async (app: TestApp['app'], who: SignedIn) => {
+        const list = await app.inject({ method: 'GET', url: api(who, '/connections'), headers: { ...bearer(who.token), host } });
+        expect(list.statusCode, list.body).toBe(200);
+        return new Set(list.json().map((entry: { simulators_available: boolean }) => entry.simulators_available));
+      };
+      expect(await offered(off.app, user)).toEqual(new Set([false]));
+      expect(await offered(t.app, await registerAndLogin(t.app))).toEqual(new Set([true]));
     } finally {
       await off.close();
     }

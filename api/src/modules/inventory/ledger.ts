@@ -168,7 +168,7 @@ export async function postMovements(
     }
     if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
   }
-  await addToProductStock(em, context.businessId, ordered);
+  await refreshProductStock(em, context.businessId, ordered);
   // Subscribers (the sync engine's pushes among them) hear of it after this commit.
   if (ordered.length > 0)
     await emit(em, context.businessId, 'stock.moved', { variant_ids: [...new Set(ordered.map((line) => line.variantId))] });
@@ -176,35 +176,39 @@ export async function postMovements(
 }
 
 /**
- * Keeps `product_stock` (the products page's sort by stock) equal to the sum of the levels, in the
- * same transaction. The rows are locked in product order after every level row of this posting, so
- * two postings that touch the same products cannot wait on each other in a circle.
+ * Keeps each moved product's `product_stock` row (the sort by stock and every summary's figures:
+ * units, available, sizes in stock, value at price, lots at cost) equal to `product_stock_figures`,
+ * its recomputation from the product's levels, lots and prices (migration 0021), in the same
+ * transaction. Recomputed rather than added to, so the row cannot drift from what it sums. The rows
+ * are locked in product order after every level row of this posting, so two postings that touch the
+ * same products cannot wait on each other in a circle. A line that only reserves or commits changes
+ * what is available, so every line's product is refreshed.
  */
-async function addToProductStock(em: EntityManager, businessId: string, lines: MovementLine[]): Promise<void> {
-  const deltas = lines.filter((line) => (line.onHand ?? 0) !== 0).map((line) => ({ variant_id: line.variantId, delta: line.onHand }));
-  if (deltas.length === 0) return;
-  const moved = sql<{ variant_id: string; delta: number }>`jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)`;
+async function refreshProductStock(em: EntityManager, businessId: string, lines: MovementLine[]): Promise<void> {
+  const variantIds = [...new Set(lines.map((line) => line.variantId))];
+  if (variantIds.length === 0) return;
   await tenantDb(em, businessId)
-    .with('d', (db) =>
-      db
-        .selectFrom(moved.as<'x'>(sql`x(variant_id uuid, delta int)`))
-        .innerJoin('variants as v', 'v.id', 'x.variant_id')
-        .select(['v.product_id', sql<number>`sum(x.delta)::int`.as('delta')])
-        .groupBy('v.product_id'),
-    )
+    .with('moved', (db) => db.selectFrom('variants').select('product_id').distinct().where('id', 'in', variantIds))
     .with('locked', (db) =>
       db
         .selectFrom('product_stock as ps')
         .select('ps.product_id')
-        .where('ps.product_id', 'in', db.selectFrom('d').select('product_id'))
+        .where('ps.product_id', 'in', db.selectFrom('moved').select('product_id'))
         .orderBy('ps.product_id')
         .forUpdate(),
     )
     .updateTable('product_stock as ps')
-    .from(['d', 'locked'])
-    .set((eb) => ({ on_hand: eb('ps.on_hand', '+', eb.ref('d.delta')) }))
-    .whereRef('ps.product_id', '=', 'd.product_id')
-    .whereRef('locked.product_id', '=', 'd.product_id')
+    .from(['locked', 'product_stock_figures as f'])
+    .set((eb) => ({
+      on_hand: eb.ref('f.on_hand').$notNull(),
+      available: eb.ref('f.available').$notNull(),
+      sizes_in_stock: eb.ref('f.sizes_in_stock').$notNull(),
+      value_at_price_cents: eb.ref('f.value_at_price_cents').$notNull(),
+      lot_units: eb.ref('f.lot_units').$notNull(),
+      value_at_cost_cents: eb.ref('f.value_at_cost_cents').$notNull(),
+    }))
+    .whereRef('ps.product_id', '=', 'locked.product_id')
+    .whereRef('f.product_id', '=', 'locked.product_id')
     .execute();
 }
 

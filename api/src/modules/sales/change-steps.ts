@@ -18,7 +18,8 @@ export type SaleLineState = {
   quantity_shipped: number;
   quantity_cancelled: number;
   quantity_returned: number;
-  shipped_cost_cents: number;
+  /** bigint, which pg gives as text: read with `Number`. */
+  shipped_cost_cents: string;
 };
 
 /**
@@ -161,7 +162,7 @@ export function unitsToRestock(lines: SaleLineState[], input: z.output<typeof re
       ]);
     }
     const unitCost =
-      line.quantity_shipped === 0 ? 0 : Math.round(line.shipped_cost_cents / (line.quantity_shipped - line.quantity_returned || 1));
+      line.quantity_shipped === 0 ? 0 : Math.round(Number(line.shipped_cost_cents) / (line.quantity_shipped - line.quantity_returned || 1));
     return { line, quantity: r.quantity, unitCost };
   });
 }
@@ -174,7 +175,7 @@ export async function markReturned(em: EntityManager, businessId: string, restoc
       .updateTable('sale_lines')
       .set((eb) => ({
         quantity_returned: eb('quantity_returned', '+', quantity),
-        shipped_cost_cents: sql<number>`greatest(shipped_cost_cents - ${quantity * unitCost}, 0)`,
+        shipped_cost_cents: sql<string>`greatest(shipped_cost_cents - ${quantity * unitCost}, 0)`,
       }))
       .where('id', '=', line.id)
       .execute();

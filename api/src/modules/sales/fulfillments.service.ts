@@ -238,7 +238,7 @@ export async function shipFulfillment(
         .updateTable('sale_lines')
         .set((eb) => ({
           quantity_shipped: eb('quantity_shipped', '+', line.quantity),
-          shipped_cost_cents: eb('shipped_cost_cents', '+', cost),
+          shipped_cost_cents: eb('shipped_cost_cents', '+', String(cost)),
         }))
         .where('id', '=', line.sale_line_id)
         .execute();

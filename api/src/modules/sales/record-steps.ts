@@ -86,29 +86,20 @@ export async function allocateOrder(
   return forced;
 }
 
-async function nextNumber(em: EntityManager, businessId: string, name: string, start: number): Promise<number> {
-  const row = await tenantDb(em, businessId)
-    .insertInto('business_counters')
-    .values({ name, value: start })
-    .onConflict((conflict) =>
-      conflict.columns(['business_id', 'name']).doUpdateSet((eb) => ({ value: eb('business_counters.value', '+', 1) })),
-    )
-    .returning('value')
-    .executeTakeFirst();
-  return row?.value ?? start;
-}
-
 export type SaleHeader = { saleId: string; channel: ChannelRef; input: SaleInput; immediate: boolean; userId: string | null };
 
-/** The sale itself: its number, its customer (found or created), open, or fulfilled at once in store. */
+/**
+ * The sale itself: its customer (found or created), open, or fulfilled at once in store. Its number
+ * comes last (`numberSale`); until then it holds a stand-in no other open transaction can hold
+ * (minus its transaction id), never seen outside this transaction.
+ */
 export async function createSale(em: EntityManager, businessId: string, { saleId, channel, input, immediate, userId }: SaleHeader) {
-  const number = await nextNumber(em, businessId, 'sale', 1001);
   const customerId = input.customerId ?? (input.customer ? await findOrCreateCustomer(em, businessId, input.customer) : null);
   await tenantDb(em, businessId)
     .insertInto('sales')
     .values((eb) => ({
       id: saleId,
-      number,
+      number: sql<number>`-1 - (pg_current_xact_id()::text::bigint % 2147483647)::int`,
       channel_id: channel.id,
       external_order_id: input.externalOrderId,
       customer_id: customerId,
@@ -121,6 +112,25 @@ export async function createSale(em: EntityManager, businessId: string, { saleId
       created_by_id: userId,
     }))
     .execute();
+}
+
+/**
+ * The sale's number (#1001, #1002, …), the recording's last step: the business's counter row stays
+ * locked until the commit, so concurrent sales queue on it only for that moment, not for the whole
+ * recording, and numbers still follow commit order without gaps (a sale rolled back never took one).
+ */
+export async function numberSale(em: EntityManager, businessId: string, saleId: string): Promise<number> {
+  const db = tenantDb(em, businessId);
+  const counter = await db
+    .insertInto('business_counters')
+    .values({ name: 'sale', value: 1001 })
+    .onConflict((conflict) =>
+      conflict.columns(['business_id', 'name']).doUpdateSet((eb) => ({ value: eb('business_counters.value', '+', 1) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('sales').set({ number: counter.value }).where('id', '=', saleId).execute();
+  return counter.value;
 }
 
 /**
@@ -178,11 +188,12 @@ export async function consumedCost(em: EntityManager, businessId: string, moveme
   if (!movementIds.length) return cost;
   const rows = await tenantDb(em, businessId)
     .selectFrom('lot_consumptions')
-    .select(['movement_id', sql<number>`sum(quantity::bigint * unit_cost_cents)::int`.as('cost')])
+    .select(['movement_id', sql<string>`sum(quantity::bigint * unit_cost_cents)`.as('cost')])
     .where('movement_id', 'in', movementIds)
     .groupBy('movement_id')
     .execute();
-  for (const row of rows) cost.set(row.movement_id, row.cost);
+  // bigint, which pg gives as text: a line of 10,000 units at $3,000 is past an integer's $21.4M.
+  for (const row of rows) cost.set(row.movement_id, Number(row.cost));
   return cost;
 }
 
@@ -220,7 +231,7 @@ export async function writeSaleLines(
           unit_price_cents: planned.line.unitPriceCents,
           fees_cents: planned.fees,
           tax_cents: planned.tax,
-          shipped_cost_cents: shipped ?? 0,
+          shipped_cost_cents: String(shipped ?? 0),
           estimated_unit_cost_cents: costs.estimated.get(planned.line.variantId) ?? 0,
           external_sku: planned.line.externalSku ?? null,
         };

@@ -8,7 +8,7 @@ import { Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import type { VariantRef } from '../marketplaces/public.ts';
 import { channelPrices } from './channel-price.ts';
-import { enqueuePricePushes, enqueueQuantityPush } from './enqueue-pushes.ts';
+import { enqueuePricePushes, enqueuePushes } from './enqueue-pushes.ts';
 import { buildListingInput, type ProductForListing, type VariantForListing } from './listing-input.ts';
 import { lockListingSizes } from './listing-locks.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
@@ -359,7 +359,12 @@ export async function listProduct(
     );
     // A sale between reading the stock and storing the listing is corrected by one more push
     // (it sends nothing when the quantity is unchanged).
-    for (const variant of sized) await enqueueQuantityPush(tx, businessId, variant.id);
+    await enqueuePushes(
+      tx,
+      businessId,
+      'quantity',
+      sized.map((variant) => variant.id),
+    );
     await scheduleReconcile(tx, businessId, connection.id, deps.pollMs);
     await emit(tx, businessId, 'listing.changed', { listing_id: listingId, product_id: product.id });
   });
@@ -469,7 +474,7 @@ export async function updateListing(em: EntityManager, businessId: string, listi
         .set({ ...overrides, updated_at: sql`now()` })
         .where('id', '=', listingId)
         .execute();
-      for (const id of ids) await enqueueQuantityPush(tx, businessId, id);
+      await enqueuePushes(tx, businessId, 'quantity', ids);
     }
     if (sizePrices.length > 0) {
       await lockListingSizes(

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import type { Job } from '../../jobs/runner.ts';
 import type { QuantityReading, VariantRef } from '../marketplaces/public.ts';
 import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
-import { enqueueQuantityPush } from './enqueue-pushes.ts';
+import { notifyRunners, pushJobsInsert } from './enqueue-pushes.ts';
 import { lockListingSizes } from './listing-locks.ts';
 import { importMarketplaceOrder } from './order-import.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
@@ -46,7 +46,18 @@ export async function scheduleAllReconciles(em: EntityManager, delayMs: number):
   for (const row of rows) await scheduleReconcile(em, row.business_id, row.id, delayMs);
 }
 
-type Summary = { orders: number; recorded: number; failed: number; checked: number; drift: number; missing: number };
+type Summary = {
+  orders: number;
+  recorded: number;
+  failed: number;
+  checked: number;
+  drift: number;
+  missing: number;
+  /** Why the quantities were not (all) compared this poll. */
+  skipped?: string;
+};
+
+const BATCH_RUNNING = 'quantities: a batch is running on this connection; compared at a later poll';
 
 async function pollOrders(
   deps: SyncDeps,
@@ -69,113 +80,199 @@ async function pollOrders(
   }
 }
 
+/** Listed sizes compared per page: one platform read, one stock read and one short transaction each. */
+export const RECONCILE_PAGE_SIZE = 500;
+
+type Connection = NonNullable<Awaited<ReturnType<typeof findSyncConnection>>>;
+
+/** A listed size's comparison, as the page's one write reads it (`x`). */
+type Checked = {
+  id: string;
+  variant_id: string;
+  outcome: 'missing' | 'match' | 'drift';
+  ours: number | null;
+  theirs: number | null;
+  error: string | null;
+  drift_id: string | null;
+};
+
 /**
- * What the platform shows against what we should show: a difference becomes an open drift row
- * (ours, theirs) and a push that corrects it; a match resolves open drift.
+ * Whether a batch (batch-operations: a `batch.run` job, waiting or sending) is working on this
+ * connection. Reconciliation then leaves the quantities alone until a later poll: the batch spends
+ * the platform's request budget (reading 10,000 sizes from Shopify beside it ran both into "Still
+ * rate limited after waiting"), and while it writes, the platform's quantities are in flux, so the
+ * comparison would report drift the batch is about to settle and queue pushes that race it.
  */
-async function checkQuantities(deps: SyncDeps, connection: NonNullable<Awaited<ReturnType<typeof findSyncConnection>>>, summary: Summary) {
-  const { em } = deps;
+export async function batchRunningOn(em: EntityManager, businessId: string, connectionId: string): Promise<boolean> {
+  const running = await tenantDb(em, businessId)
+    .selectFrom('jobs as j')
+    .innerJoin('batch_operations as b', (join) => join.on((eb) => eb(eb.ref('b.id'), '=', sql<string>`(j.payload ->> 'batchId')::uuid`)))
+    .where('j.kind', '=', 'batch.run')
+    .where('j.status', 'in', ['queued', 'running'])
+    .where('b.connection_id', '=', connectionId)
+    .select('j.id')
+    .limit(1)
+    .executeTakeFirst();
+  return running !== undefined;
+}
+
+/**
+ * Stores one page's comparison in one statement: every size's platform quantity and check time;
+ * for a missing size the error; for a drifted one an open drift row (ours, theirs), its pushed
+ * quantity forgotten (so the push sends ours even if it equals our record) and a coalesced push;
+ * for a match its open drift resolved. The sizes are locked first, in id order (listing-locks.ts).
+ */
+async function recordPage(em: EntityManager, connection: Connection, checked: Checked[]): Promise<void> {
   const businessId = connection.business_id;
-  const rows = await tenantDb(em, businessId)
-    .selectFrom('channel_listing_variants as lv')
-    .innerJoin('channel_listings as l', (join) => join.onRef('l.id', '=', 'lv.listing_id').on('l.status', '=', 'active'))
-    .where('lv.connection_id', '=', connection.id)
-    .select((eb) => [
-      'lv.id as listing_variant_id',
-      'lv.variant_id',
-      'lv.external_sku',
-      eb.ref('lv.external_ref').$castTo<VariantRef>().as('external_ref'),
-      'lv.pushed_quantity',
-      'l.quantity_cap',
-      'l.quantity_buffer',
-    ])
-    .orderBy('lv.external_sku')
-    .execute();
-  if (rows.length === 0) return;
-  const adapter = await connectionAdapter(deps, connection);
-  const readings: QuantityReading[] = await (adapter.fetchQuantities as (refs: VariantRef[]) => Promise<QuantityReading[]>)(
-    rows.map((r) => r.external_ref),
-  );
-  const bySku = new Map(readings.map((r) => [r.sku.toLowerCase(), r.quantity]));
-  const available = await availableAt(
-    em,
-    businessId,
-    rows.map((r) => r.variant_id),
-    sellingLocations(connection.settings),
-  );
   await em.transactional(async (tx) => {
     const db = tenantDb(tx, businessId);
     await lockListingSizes(
       db,
       connection.id,
-      rows.map((row) => row.variant_id),
+      checked.map((row) => row.variant_id),
     );
-    for (const row of rows) {
+    const rows = sql<Checked>`jsonb_to_recordset(${JSON.stringify(checked)}::jsonb)`.as<'c'>(
+      sql`c(id uuid, variant_id uuid, outcome text, ours integer, theirs integer, error text, drift_id uuid)`,
+    );
+    await db
+      .with('x', (qc) => qc.selectFrom(rows).select(['c.id', 'c.variant_id', 'c.outcome', 'c.ours', 'c.theirs', 'c.error', 'c.drift_id']))
+      .with('seen', (qc) =>
+        qc
+          .updateTable('channel_listing_variants as lv')
+          .from('x')
+          .set((eb) => ({
+            channel_quantity: eb.ref('x.theirs'),
+            channel_checked_at: sql`now()`,
+            pushed_quantity: eb.case().when('x.outcome', '=', 'drift').then(null).else(eb.ref('lv.pushed_quantity')).end(),
+            last_error: eb.case().when('x.outcome', '=', 'missing').then(eb.ref('x.error')).else(eb.ref('lv.last_error')).end(),
+            last_error_at: eb.case().when('x.outcome', '=', 'missing').then(sql<Date>`now()`).else(eb.ref('lv.last_error_at')).end(),
+          }))
+          .whereRef('lv.id', '=', 'x.id')
+          .where('lv.connection_id', '=', connection.id)
+          .returning('lv.id'),
+      )
+      .with('resolved', (qc) =>
+        qc
+          .updateTable('sync_drift as d')
+          .from('x')
+          .set({ resolved_at: sql`now()`, resolution: 'in sync at reconciliation' })
+          .where('x.outcome', '=', 'match')
+          .where('d.connection_id', '=', connection.id)
+          .whereRef('d.variant_id', '=', 'x.variant_id')
+          .where('d.resolved_at', 'is', null)
+          .returning('d.id'),
+      )
+      .with('drifted', (qc) =>
+        qc
+          .insertInto('sync_drift')
+          .columns(['id', 'connection_id', 'variant_id', 'ours', 'theirs'])
+          .expression((eb) =>
+            eb
+              .selectFrom('x')
+              .where('x.outcome', '=', 'drift')
+              .select([
+                sql<string>`x.drift_id`.as('id'),
+                sql<string>`${connection.id}::uuid`.as('connection_id'),
+                'x.variant_id',
+                sql<number>`x.ours`.as('ours'),
+                sql<number>`x.theirs`.as('theirs'),
+              ]),
+          )
+          .onConflict((conflict) =>
+            conflict
+              .columns(['connection_id', 'variant_id'])
+              .where('resolved_at', 'is', null)
+              .doUpdateSet((eb) => ({ ours: eb.ref('excluded.ours'), theirs: eb.ref('excluded.theirs') })),
+          )
+          .returning('sync_drift.id'),
+      )
+      .with('queued', (qc) => pushJobsInsert(qc, 'quantity', qc.selectFrom('x').where('x.outcome', '=', 'drift').select('x.variant_id')))
+      .selectFrom('queued')
+      .select(notifyRunners.as('notified'))
+      .limit(1)
+      .execute();
+  });
+}
+
+/**
+ * What the platform shows against what we should show, page by page through the connection's
+ * listed sizes (keyset by id): a difference becomes an open drift row (ours, theirs) and a push
+ * that corrects it; a match resolves open drift. Each page is read from the platform, compared
+ * with our stock and written in its own short transaction, so a connection with 20,000 sizes
+ * neither holds one transaction open across 200 platform calls nor sends a statement per size.
+ * Stops early (and says so) when a batch starts on the connection meanwhile.
+ */
+async function checkQuantities(deps: SyncDeps, connection: Connection, summary: Summary, pageSize: number) {
+  const { em } = deps;
+  const businessId = connection.business_id;
+  let adapter: Awaited<ReturnType<typeof connectionAdapter>> | null = null;
+  let after: string | null = null;
+  for (;;) {
+    if (await batchRunningOn(em, businessId, connection.id)) {
+      summary.skipped = BATCH_RUNNING;
+      return;
+    }
+    const from: string | null = after;
+    const rows = await tenantDb(em, businessId)
+      .selectFrom('channel_listing_variants as lv')
+      .innerJoin('channel_listings as l', (join) => join.onRef('l.id', '=', 'lv.listing_id').on('l.status', '=', 'active'))
+      .where('lv.connection_id', '=', connection.id)
+      .$if(from !== null, (query) => query.where('lv.id', '>', from ?? ''))
+      .select((eb) => [
+        'lv.id',
+        'lv.variant_id',
+        'lv.external_sku',
+        eb.ref('lv.external_ref').$castTo<VariantRef>().as('external_ref'),
+        'l.quantity_cap',
+        'l.quantity_buffer',
+      ])
+      .orderBy('lv.id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    adapter ??= await connectionAdapter(deps, connection);
+    const readings: QuantityReading[] = await (adapter.fetchQuantities as (refs: VariantRef[]) => Promise<QuantityReading[]>)(
+      rows.map((r) => r.external_ref),
+    );
+    const bySku = new Map(readings.map((r) => [r.sku.toLowerCase(), r.quantity]));
+    const available = await availableAt(
+      em,
+      businessId,
+      rows.map((r) => r.variant_id),
+      sellingLocations(connection.settings),
+    );
+    const checked = rows.map((row): Checked => {
       const theirs = bySku.get(row.external_sku.toLowerCase());
       summary.checked++;
       if (theirs === undefined || theirs === null) {
         summary.missing++;
-        await db
-          .updateTable('channel_listing_variants')
-          .set({
-            channel_quantity: null,
-            channel_checked_at: sql`now()`,
-            last_error: `${row.external_sku} was not found on the platform`,
-            last_error_at: sql`now()`,
-          })
-          .where('id', '=', row.listing_variant_id)
-          .execute();
-        continue;
+        const error = `${row.external_sku} was not found on the platform`;
+        return { id: row.id, variant_id: row.variant_id, outcome: 'missing', ours: null, theirs: null, error, drift_id: null };
       }
       const ours = pushableQuantity({
         available: available.get(row.variant_id) ?? 0,
         buffer: row.quantity_buffer ?? connection.channel_buffer,
         cap: row.quantity_cap,
       });
-      if (theirs === ours) {
-        await db
-          .updateTable('channel_listing_variants')
-          .set({ channel_quantity: theirs, channel_checked_at: sql`now()` })
-          .where('id', '=', row.listing_variant_id)
-          .execute();
-        await db
-          .updateTable('sync_drift')
-          .set({ resolved_at: sql`now()`, resolution: 'in sync at reconciliation' })
-          .where('connection_id', '=', connection.id)
-          .where('variant_id', '=', row.variant_id)
-          .where('resolved_at', 'is', null)
-          .execute();
-        continue;
-      }
+      if (theirs === ours) return { id: row.id, variant_id: row.variant_id, outcome: 'match', ours, theirs, error: null, drift_id: null };
       summary.drift++;
-      // Forget what we think we pushed, so the push below sends ours even if it equals our record.
-      await db
-        .updateTable('channel_listing_variants')
-        .set({ channel_quantity: theirs, channel_checked_at: sql`now()`, pushed_quantity: null })
-        .where('id', '=', row.listing_variant_id)
-        .execute();
-      await db
-        .insertInto('sync_drift')
-        .values({ id: newId(), connection_id: connection.id, variant_id: row.variant_id, ours, theirs })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['connection_id', 'variant_id'])
-            .where('resolved_at', 'is', null)
-            .doUpdateSet((eb) => ({ ours: eb.ref('excluded.ours'), theirs: eb.ref('excluded.theirs') })),
-        )
-        .execute();
-      if (connection.sync_enabled) await enqueueQuantityPush(tx, businessId, row.variant_id);
-    }
-  });
+      return { id: row.id, variant_id: row.variant_id, outcome: 'drift', ours, theirs, error: null, drift_id: newId() };
+    });
+    await recordPage(em, connection, checked);
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]?.id ?? null;
+  }
 }
 
 /**
  * `sync.reconcile` for one connection: orders since the last poll (minus an overlap) into the
  * sales entry point, then every listed size's quantity on the platform against ours. Schedules
  * its next run first, so a failure never stops the polling; a connection that must be
- * reconnected or was disconnected is not polled again until it is connected.
+ * reconnected or was disconnected is not polled again until it is connected. While a batch works
+ * on the connection, its orders are still read (a few calls; a sale must lower the other
+ * channels) but its quantities are compared at a later poll (`batchRunningOn`).
  */
-export async function reconcileConnection(deps: SyncDeps, job: Job, pollMs: number): Promise<void> {
+export async function reconcileConnection(deps: SyncDeps, job: Job, pollMs: number, pageSize = RECONCILE_PAGE_SIZE): Promise<void> {
   const { em } = deps;
   const businessId = job.businessId ?? '';
   const connectionId = String(job.payload.connectionId ?? '');
@@ -196,7 +293,7 @@ export async function reconcileConnection(deps: SyncDeps, job: Job, pollMs: numb
   const started = Date.now();
   try {
     await pollOrders(deps, connection, since, summary);
-    if (connection.sync_enabled) await checkQuantities(deps, connection, summary);
+    if (connection.sync_enabled) await checkQuantities(deps, connection, summary, pageSize);
   } catch (error) {
     const message = messageOf(error);
     await writeSyncLog(em, [

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConnectionHealth, SyncHealth } from '@tradepost/shared/schemas/sync.ts';
-import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 
@@ -14,41 +14,73 @@ const byConnection = <T extends { connection_id: string }>(rows: T[]): Map<strin
 /** `count(*) FILTER (WHERE …)`: PostgreSQL's bigint, as the text the driver gives (`int` reads it). */
 const countWhere = (condition: RawBuilder<unknown>) => sql<string>`count(*) FILTER (WHERE ${condition})`;
 
-/** The jobs that concern a connection: those naming it, and pushes, webhook events and batches of its rows. */
-const jobOfConnection = (eb: ExpressionBuilder<DB & { c: DB['channel_connections']; j: DB['jobs'] }, 'c' | 'j'>) =>
-  eb.or([
-    eb(sql`j.payload ->> 'connectionId'`, '=', sql`c.id::text`),
-    eb.and([
-      eb('j.kind', 'in', ['sync.push_quantity', 'sync.push_price']),
-      eb.exists(
-        eb
-          .selectFrom('channel_listing_variants as lv')
-          .select('lv.id')
-          .whereRef('lv.connection_id', '=', 'c.id')
-          .where(sql`lv.variant_id::text`, '=', sql`j.payload ->> 'variantId'`),
-      ),
-    ]),
-    eb.and([
-      eb('j.kind', '=', 'sync.webhook_event'),
-      eb.exists(
-        eb
-          .selectFrom('webhook_events as we')
-          .select('we.id')
-          .whereRef('we.connection_id', '=', 'c.id')
-          .where(sql`we.id::text`, '=', sql`j.payload ->> 'eventId'`),
-      ),
-    ]),
-    eb.and([
-      eb('j.kind', '=', 'batch.run'),
-      eb.exists(
-        eb
-          .selectFrom('batch_operations as b')
-          .select('b.id')
-          .whereRef('b.connection_id', '=', 'c.id')
-          .where(sql`b.id::text`, '=', sql`j.payload ->> 'batchId'`),
-      ),
-    ]),
-  ]);
+/** Kinds whose payload names the connection (`connectionId`). */
+const CONNECTION_JOBS = ['sync.reconcile', 'sync.refresh_token'];
+const PUSH_JOBS = ['sync.push_quantity', 'sync.push_price'];
+const WEBHOOK_JOB = 'sync.webhook_event';
+const BATCH_JOB = 'batch.run';
+
+/** A uuid the job's payload names, as a uuid: the key of an indexed look-up, never a text comparison. */
+const payloadId = (key: string) => sql<string>`(o.payload ->> ${sql.lit(key)})::uuid`;
+
+/**
+ * Queued, running and recently failed jobs per connection, in one statement: the business's open
+ * jobs of the connection-related kinds come from the jobs index (business, kind, status), then each
+ * kind finds its connection by an indexed look-up of the id its payload names — the connection
+ * itself, a push's listed sizes, a webhook event, a batch. Routine scheduled jobs (the next poll,
+ * the next token refresh) are not counted as queued work.
+ */
+async function jobsByConnection(db: Kysely<DB>) {
+  const rows = await db
+    .with('o', (qc) =>
+      qc
+        .selectFrom('jobs as j')
+        .where('j.kind', 'in', [...CONNECTION_JOBS, ...PUSH_JOBS, WEBHOOK_JOB, BATCH_JOB])
+        .where('j.status', 'in', ['queued', 'running', 'failed'])
+        .where((eb) => eb.or([eb('j.status', '<>', 'failed'), eb('j.finished_at', '>', sql<string>`now() - interval '24 hours'`)]))
+        .select(['j.id', 'j.kind', 'j.status', 'j.payload']),
+    )
+    .with('linked', (qc) =>
+      qc
+        .selectFrom('o')
+        .innerJoin('channel_connections as c', (join) => join.on((eb) => eb(eb.ref('c.id'), '=', payloadId('connectionId'))))
+        .where('o.kind', 'in', CONNECTION_JOBS)
+        .select(['o.kind', 'o.status', 'c.id as connection_id'])
+        .unionAll(
+          qc
+            .selectFrom('o')
+            .innerJoin('channel_listing_variants as lv', (join) =>
+              join.on((eb) => eb(eb.ref('lv.variant_id'), '=', payloadId('variantId'))),
+            )
+            .where('o.kind', 'in', PUSH_JOBS)
+            .select(['o.kind', 'o.status', 'lv.connection_id']),
+        )
+        .unionAll(
+          qc
+            .selectFrom('o')
+            .innerJoin('webhook_events as we', (join) => join.on((eb) => eb(eb.ref('we.id'), '=', payloadId('eventId'))))
+            .where('o.kind', '=', WEBHOOK_JOB)
+            .select(['o.kind', 'o.status', 'we.connection_id']),
+        )
+        .unionAll(
+          qc
+            .selectFrom('o')
+            .innerJoin('batch_operations as b', (join) => join.on((eb) => eb(eb.ref('b.id'), '=', payloadId('batchId'))))
+            .where('o.kind', '=', BATCH_JOB)
+            .select(['o.kind', 'o.status', 'b.connection_id']),
+        ),
+    )
+    .selectFrom('linked')
+    .groupBy('linked.connection_id')
+    .select([
+      'linked.connection_id',
+      countWhere(sql`status = 'queued' AND kind NOT IN ('sync.reconcile', 'sync.refresh_token')`).as('queued'),
+      countWhere(sql`status = 'running'`).as('running'),
+      countWhere(sql`status = 'failed'`).as('failed_24h'),
+    ])
+    .execute();
+  return byConnection(rows);
+}
 
 /**
  * Per connection: status, last success, the last 24 hours of calls (error rate and an hourly
@@ -73,6 +105,16 @@ export async function syncHealth(em: EntityManager, businessId: string): Promise
       'c.last_sync_at',
       'c.last_error',
       'c.last_error_at',
+      // The newest successful call: the first entry of the index on (business, connection, created_at) WHERE ok.
+      (eb) =>
+        eb
+          .selectFrom('sync_log as s')
+          .whereRef('s.connection_id', '=', 'c.id')
+          .where('s.ok', '=', true)
+          .orderBy('s.created_at', 'desc')
+          .limit(1)
+          .select('s.created_at')
+          .as('last_success_at'),
     ])
     // CHECK constraints hold platform, environment and status to the connection's values.
     .$narrowType<Pick<ConnectionHealth, 'platform' | 'environment' | 'status'>>()
@@ -81,40 +123,17 @@ export async function syncHealth(em: EntityManager, businessId: string): Promise
     .execute();
   if (connections.length === 0) return { generated_at: new Date(now).toISOString(), connections: [] };
 
-  const lastSuccess = byConnection(
-    await db
-      .selectFrom('sync_log')
-      .where('ok', '=', true)
-      .groupBy('connection_id')
-      .select((eb) => ['connection_id', eb.fn.max('created_at').as('at')])
-      .execute(),
-  );
+  const connectionIds = connections.map((c) => c.id);
   const hour = sql<string>`date_trunc('hour', created_at)`;
   const hourly = await db
     .selectFrom('sync_log')
+    // By connection: the index (business, connection, created_at) reads each one's last 24 hours.
+    .where('connection_id', 'in', connectionIds)
     .where('created_at', '>=', sql<string>`date_trunc('hour', now()) - interval '23 hours'`)
     .groupBy(['connection_id', hour])
     .select(['connection_id', hour.as('hour'), countWhere(sql`ok`).as('ok'), countWhere(sql`NOT ok`).as('failed')])
     .execute();
-  const jobs = byConnection(
-    await db
-      .selectFrom('channel_connections as c')
-      .innerJoin('jobs as j', (join) => join.on(jobOfConnection))
-      .where((eb) =>
-        eb.or([
-          eb('j.status', 'in', ['queued', 'running']),
-          eb.and([eb('j.status', '=', 'failed'), eb('j.finished_at', '>', sql<string>`now() - interval '24 hours'`)]),
-        ]),
-      )
-      .groupBy('c.id')
-      .select([
-        'c.id as connection_id',
-        countWhere(sql`j.status = 'queued' AND j.kind NOT IN ('sync.reconcile', 'sync.refresh_token')`).as('queued'),
-        countWhere(sql`j.status = 'running'`).as('running'),
-        countWhere(sql`j.status = 'failed'`).as('failed_24h'),
-      ])
-      .execute(),
-  );
+  const jobs = await jobsByConnection(db);
   const listings = byConnection(
     await db
       .selectFrom('channel_listings')
@@ -195,7 +214,7 @@ export async function syncHealth(em: EntityManager, businessId: string): Promise
         status: c.status,
         status_reason: c.status_reason,
         sync_enabled: c.sync_enabled,
-        last_success_at: iso(lastSuccess.get(c.id)?.at),
+        last_success_at: iso(c.last_success_at),
         last_sync_at: iso(c.last_sync_at),
         last_error: c.last_error,
         last_error_at: iso(c.last_error_at),

@@ -1,4 +1,4 @@
-import type { ProductApiFilter, ProductStatusFilter } from '@tradepost/shared/query/catalog.ts';
+import type { ProductApiFilter, ProductListParams, ProductStatusFilter } from '@tradepost/shared/query/catalog.ts';
 import {
   type ProductCategory,
   type ProductCondition,
@@ -102,6 +102,15 @@ export function apiFilter(state: ProductPageState): ProductApiFilter {
   if (state.stock !== undefined) filter.in_stock = state.stock === 'in';
   if (state.condition !== undefined) filter.condition = state.condition;
   return filter;
+}
+
+/**
+ * What the products table asks for when the page opens on this state: the search as typed (trimmed),
+ * the sort and the filters. The page builds the same from its state, which is what lets the start-up
+ * warm-up (`prefetchProductRows`) and the page share one request.
+ */
+export function rowsParamsFrom(state: ProductPageState): ProductListParams {
+  return { q: state.q.trim(), ...sortOf(state.sort), filter: apiFilter(state) };
 }
 
 export function sortOf(choice: SortChoice): { sort: ProductSort; dir?: 'asc' | 'desc' } {

@@ -1,5 +1,7 @@
 import {
   type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
   queryOptions,
   type UseInfiniteQueryResult,
   type UseQueryResult,
@@ -24,7 +26,7 @@ import {
 import { useRef } from 'react';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../session/use-business-scope.ts';
-import { filterQuery } from './product-filters.ts';
+import { filterQuery, pageStateFromSearch, rowsParamsFrom } from './product-filters.ts';
 
 export const PRODUCT_PAGE_SIZE = 50;
 
@@ -43,29 +45,38 @@ function fetchProducts(scope: BusinessScope, params: ProductListParams, offset: 
 /**
  * The products table: pages of 50 table lines (`/products/rows`, a third of the full shape) fetched
  * as the list scrolls. The list never asks for a count (typing waits for the page only); a short
- * page is the last one.
+ * page is the last one. One definition for the page and for the start-up warm-up, so both share a key.
  */
-export function useProductPages(
-  scope: BusinessScope | undefined,
-  params: ProductListParams,
-): UseInfiniteQueryResult<InfiniteData<ProductRowList, number>> {
-  return useInfiniteQuery({
-    queryKey: catalogKeys.rows(scope?.businessId ?? '', params),
-    queryFn: ({ pageParam, signal }) => {
-      if (scope === undefined) throw new Error('No business');
-      return api.get(`${scope.basePath}/products/rows`, {
+export const productRowsQuery = (scope: BusinessScope, params: ProductListParams) =>
+  infiniteQueryOptions<ProductRowList, Error, InfiniteData<ProductRowList, number>, ReturnType<typeof catalogKeys.rows>, number>({
+    queryKey: catalogKeys.rows(scope.businessId, params),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`${scope.basePath}/products/rows`, {
         query: listQuery(params, pageParam, PRODUCT_PAGE_SIZE),
         schema: productRowListSchema,
         signal,
-      });
-    },
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return last.items.length === PRODUCT_PAGE_SIZE ? loaded : undefined;
     },
-    enabled: scope !== undefined,
   });
+
+export function useProductPages(
+  scope: BusinessScope | undefined,
+  params: ProductListParams,
+): UseInfiniteQueryResult<InfiniteData<ProductRowList, number>> {
+  return useInfiniteQuery({ ...productRowsQuery(scope ?? noScope, params), enabled: scope !== undefined });
+}
+
+/**
+ * Asks for the first rows the products page at this address will show, as soon as the session
+ * check has given the business: in parallel with the page's code, which the rows do not need.
+ * The page then finds them under the same key (`rowsParamsFrom` is how it reads its address).
+ */
+export function prefetchProductRows(queryClient: QueryClient, scope: BusinessScope, search: URLSearchParams): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(productRowsQuery(scope, rowsParamsFrom(pageStateFromSearch(search))));
 }
 
 /** How many products the filters and search match, and what their stock is worth. */

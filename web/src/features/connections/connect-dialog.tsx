@@ -21,7 +21,14 @@ import { type FormEvent, useState } from 'react';
 import { apiFormErrors } from '../account/api-form-errors.ts';
 import { FormErrorAlert } from '../forms/form-error-alert.tsx';
 import type { BusinessScope } from '../session/use-business-scope.ts';
-import { callbackUrlFor, environmentHints, environmentLabels, platformLabels, simulatorDefaults } from './connection-labels.ts';
+import {
+  callbackUrlFor,
+  environmentHints,
+  environmentLabels,
+  offeredEnvironments,
+  platformLabels,
+  simulatorDefaults,
+} from './connection-labels.ts';
 import { useAuthorizeConnection } from './use-connections.ts';
 
 const useStyles = makeStyles({
@@ -70,8 +77,10 @@ export function ConnectDialog({ scope, entry, onClose }: ConnectDialogProps) {
   const label = platformLabels[platform];
   const authorize = useAuthorizeConnection(scope);
   const previous = entry.connection;
-  const [environment, setEnvironment] = useState<ConnectionEnvironment>(previous?.environment ?? 'production');
-  const [baseUrl, setBaseUrl] = useState(previous?.environment === 'simulator' ? previous.api_base_url : '');
+  const environments = offeredEnvironments(entry);
+  const reusable = previous !== null && environments.includes(previous.environment) ? previous : null;
+  const [environment, setEnvironment] = useState<ConnectionEnvironment>(reusable?.environment ?? 'production');
+  const [baseUrl, setBaseUrl] = useState(reusable?.environment === 'simulator' ? reusable.api_base_url : '');
   const [shopDomain, setShopDomain] = useState(previous?.shop_domain ?? '');
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
@@ -149,7 +158,7 @@ export function ConnectDialog({ scope, entry, onClose }: ConnectDialogProps) {
               </p>
               <Field label="Where is the account?" validationMessage={errors.environment}>
                 <RadioGroup value={environment} onChange={(_, data) => chooseEnvironment(data.value as ConnectionEnvironment)}>
-                  {(['production', 'sandbox', 'simulator'] as const).map((value) => (
+                  {environments.map((value) => (
                     <Radio key={value} value={value} label={`${environmentLabels[value]} — ${environmentHints[value]}`} />
                   ))}
                 </RadioGroup>

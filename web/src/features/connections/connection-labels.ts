@@ -1,4 +1,10 @@
-import type { ConnectionEnvironment, ConnectionStatus, MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
+import {
+  type ConnectionEnvironment,
+  type ConnectionStatus,
+  connectionEnvironments,
+  type MarketplacePlatform,
+  type PlatformConnection,
+} from '@tradepost/shared/schemas/connections.ts';
 
 export const platformLabels: Record<MarketplacePlatform, string> = { ebay: 'eBay', shopify: 'Shopify', square: 'Square' };
 
@@ -37,3 +43,11 @@ export const callbackUrlFor = (platform: MarketplacePlatform, origin: string): s
 
 export const isConnectionPlatform = (kind: string): kind is MarketplacePlatform =>
   kind === 'ebay' || kind === 'shopify' || kind === 'square';
+
+/**
+ * The places a connection may be made, as the connect dialog offers them: a server that does not allow
+ * simulators (SIMULATORS_ENABLED) would refuse that choice, so it is not offered.
+ */
+export function offeredEnvironments(entry: Pick<PlatformConnection, 'simulators_available'>): readonly ConnectionEnvironment[] {
+  return entry.simulators_available ? connectionEnvironments : connectionEnvironments.filter((value) => value !== 'simulator');
+}

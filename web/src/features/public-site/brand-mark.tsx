@@ -1,30 +1,10 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-
-const useStyles = makeStyles({
-  logo: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '10px',
-    color: tokens.colorNeutralForeground1,
-    textDecoration: 'none',
-  },
-  tile: { fill: tokens.colorBrandBackground },
-  glyph: { fill: tokens.colorNeutralForegroundOnBrand },
-  dot: { fill: tokens.colorBrandBackground2 },
-  word: {
-    ...typographyStyles.subtitle1,
-    letterSpacing: '-0.01em',
-  },
-  onBrand: { color: tokens.colorNeutralForegroundOnBrand },
-  tileOnBrand: { fill: tokens.colorNeutralForegroundOnBrand },
-  glyphOnBrand: { fill: tokens.colorBrandBackground },
-});
+import styles from './brand-mark.module.css';
+import { cx } from './cx.ts';
 
 type BrandMarkProps = { size?: number; onBrand?: boolean };
 
 /** The Tradepost mark: a "T" whose dot is the one pair that must never sell twice. */
 export function BrandMark({ size = 28, onBrand = false }: BrandMarkProps) {
-  const styles = useStyles();
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" className={onBrand ? styles.tileOnBrand : styles.tile} />
@@ -36,9 +16,8 @@ export function BrandMark({ size = 28, onBrand = false }: BrandMarkProps) {
 
 /** Mark and word; used as the home link in headers. */
 export function BrandLogo({ onBrand = false, className }: { onBrand?: boolean; className?: string }) {
-  const styles = useStyles();
   return (
-    <span className={mergeClasses(styles.logo, onBrand && styles.onBrand, className)}>
+    <span className={cx(styles.logo, onBrand && styles.onBrand, className)}>
       <BrandMark onBrand={onBrand} />
       <span className={styles.word}>Tradepost</span>
     </span>

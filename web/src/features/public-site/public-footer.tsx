@@ -1,33 +1,9 @@
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { RouterLink } from '../navigation/router-link.tsx';
 import { BrandLogo } from './brand-mark.tsx';
+import styles from './public-footer.module.css';
+import { PublicLink } from './public-link.tsx';
 import { publicNavLinks } from './public-nav-links.ts';
 
-const useStyles = makeStyles({
-  footer: {
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  inner: {
-    maxWidth: '1160px',
-    margin: '0 auto',
-    padding: '32px 24px',
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: '16px 32px',
-    '@media (max-width: 600px)': { padding: '24px 16px', flexDirection: 'column', alignItems: 'flex-start' },
-  },
-  about: { display: 'flex', flexDirection: 'column', gap: '6px' },
-  tagline: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, margin: 0 },
-  navs: { display: 'flex', flexWrap: 'wrap', gap: '12px 40px' },
-  links: { display: 'flex', flexWrap: 'wrap', gap: '8px 20px', listStyle: 'none', margin: 0, padding: 0 },
-  small: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, margin: 0 },
-});
-
 export function PublicFooter() {
-  const styles = useStyles();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -40,7 +16,7 @@ export function PublicFooter() {
             <ul className={styles.links}>
               {publicNavLinks.map(({ to, label }) => (
                 <li key={to}>
-                  <RouterLink to={to}>{label}</RouterLink>
+                  <PublicLink to={to}>{label}</PublicLink>
                 </li>
               ))}
             </ul>
@@ -48,10 +24,10 @@ export function PublicFooter() {
           <nav aria-label="Account">
             <ul className={styles.links}>
               <li>
-                <RouterLink to="/login">Sign in</RouterLink>
+                <PublicLink to="/login">Sign in</PublicLink>
               </li>
               <li>
-                <RouterLink to="/register">Create an account</RouterLink>
+                <PublicLink to="/register">Create an account</PublicLink>
               </li>
             </ul>
           </nav>

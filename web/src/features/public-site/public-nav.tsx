@@ -1,72 +1,28 @@
-import {
-  Button,
-  Menu,
-  MenuItemLink,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  makeStyles,
-  mergeClasses,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
-import { NavigationRegular } from '@fluentui/react-icons';
-import type { MouseEvent } from 'react';
-import { Link as RouterDomLink, useLocation, useNavigate } from 'react-router-dom';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { cx } from './cx.ts';
+import { NavigationRegular } from './public-icons.ts';
+import buttons from './public-link.module.css';
+import { PublicLink } from './public-link.tsx';
+import styles from './public-nav.module.css';
 import { publicNavLinks } from './public-nav-links.ts';
-
-const useStyles = makeStyles({
-  list: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: '2px',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    '@media (max-width: 860px)': { display: 'none' },
-  },
-  link: {
-    ...typographyStyles.body1Strong,
-    display: 'inline-flex',
-    alignItems: 'center',
-    height: '32px',
-    padding: '0 12px',
-    borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForeground2,
-    textDecoration: 'none',
-    whiteSpace: 'nowrap',
-    ':hover': { color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorSubtleBackgroundHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
-  },
-  current: {
-    color: tokens.colorBrandForeground1,
-    ':hover': { color: tokens.colorBrandForeground1 },
-  },
-  /** "Sign in" in the menu only where the header has no room for its own button. */
-  menuSignIn: { '@media (min-width: 481px)': { display: 'none' } },
-  menu: {
-    display: 'none',
-    flexShrink: 0,
-    '@media (max-width: 860px)': { display: 'inline-flex' },
-  },
-});
+import { usePublicSite } from './public-site-context.ts';
 
 /** The public pages: links in the header on wide screens, one menu button on narrow ones. */
 export function PublicNav() {
-  const styles = useStyles();
-  const { pathname } = useLocation();
+  const { pathname } = usePublicSite();
   return (
     <nav aria-label="Tradepost">
       <ul className={styles.list}>
         {publicNavLinks.map(({ to, label }) => (
           <li key={to}>
-            <RouterDomLink
+            <PublicLink
               to={to}
-              className={mergeClasses(styles.link, pathname === to && styles.current)}
+              unstyled
+              className={cx(styles.link, pathname === to && styles.current)}
               aria-current={pathname === to ? 'page' : undefined}
             >
               {label}
-            </RouterDomLink>
+            </PublicLink>
           </li>
         ))}
       </ul>
@@ -74,36 +30,98 @@ export function PublicNav() {
   );
 }
 
-/** The narrow-screen menu of the public pages; hidden where the links fit in the header. */
+/** The menu items a keyboard can reach now (the "Sign in" item is hidden where the header shows its own). */
+function shownItems(list: HTMLElement | null): HTMLElement[] {
+  if (list === null) return [];
+  return [...list.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((item) => item.getClientRects().length > 0);
+}
+
+/**
+ * The narrow-screen menu of the public pages; hidden where the links fit in the header. A menu button
+ * as Fluent's Menu draws it: arrow keys move between the items, Escape closes and returns to the button,
+ * a click elsewhere closes.
+ */
 export function PublicNavMenu({ withSignIn = false }: { withSignIn?: boolean }) {
-  const styles = useStyles();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const go = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    navigate(to);
+  const { pathname, navigate } = usePublicSite();
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    shownItems(list.current)[0]?.focus();
+    const closeOutside = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && wrap.current?.contains(event.target))) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
   };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = shownItems(list.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const focus = (index: number) => {
+      event.preventDefault();
+      items[(index + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') focus(at + 1);
+    else if (event.key === 'ArrowUp') focus(at - 1);
+    else if (event.key === 'Home') focus(0);
+    else if (event.key === 'End') focus(items.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'Tab') setOpen(false);
+  };
+
+  const item = (to: string, label: string, className?: string) => (
+    <a
+      key={to}
+      role="menuitem"
+      tabIndex={-1}
+      href={to}
+      className={cx(styles.menuItem, className)}
+      aria-current={pathname === to ? 'page' : undefined}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        setOpen(false);
+        navigate(to);
+      }}
+    >
+      {label}
+    </a>
+  );
+
   return (
-    <span className={styles.menu}>
-      <Menu positioning={{ position: 'below', align: 'end' }}>
-        <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {publicNavLinks.map(({ to, label }) => (
-              <MenuItemLink key={to} href={to} onClick={go(to)} aria-current={pathname === to ? 'page' : undefined}>
-                {label}
-              </MenuItemLink>
-            ))}
-            {withSignIn ? (
-              <MenuItemLink href="/login" onClick={go('/login')} className={styles.menuSignIn}>
-                Sign in
-              </MenuItemLink>
-            ) : null}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+    <span ref={wrap} className={styles.menu}>
+      <button
+        ref={button}
+        type="button"
+        className={cx(buttons.button, buttons.subtle, buttons.iconOnly)}
+        aria-label="Open site menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((now) => !now)}
+      >
+        <span className={buttons.buttonIcon}>
+          <NavigationRegular />
+        </span>
+      </button>
+      {open ? (
+        <div ref={list} id={menuId} role="menu" className={styles.menuList} onKeyDown={onKeyDown}>
+          {publicNavLinks.map(({ to, label }) => item(to, label))}
+          {withSignIn ? item('/login', 'Sign in', styles.menuSignIn) : null}
+        </div>
+      ) : null}
     </span>
   );
 }

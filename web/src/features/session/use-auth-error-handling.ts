@@ -1,3 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isAuthError } from '@tradepost/shared/client/api-error.ts';
+import { sessionKeys } from '@tradepost/shared/query/session.ts';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { api } from '../../app/api.ts';
@@ -14,16 +17,22 @@ const IGNORED_PATHS = ['/auth/login', '/auth/logout'];
 /** Listens to the API client's auth events: a 401 or 403 from any call ends the session (spec §4, §8). */
 export function useAuthErrorHandling(): void {
   const store = useStore();
+  const queryClient = useQueryClient();
   const endSession = useEndSession();
-
-  useEffect(
-    () =>
-      api.onAuthError((event) => {
-        if (IGNORED_PATHS.some((path) => event.path.startsWith(path))) return;
-        // Signed out already (a call that raced the sign-out): nothing to end, nothing to announce.
-        if (!isSessionActive(store.get(sessionAtom), Date.now())) return;
-        endSession(event.status === 401 ? 'expired' : 'forbidden');
-      }),
-    [store, endSession],
-  );
+  useEffect(() => {
+    const end = (status: number) => {
+      // Signed out already (a call that raced the sign-out): nothing to end, nothing to announce.
+      if (!isSessionActive(store.get(sessionAtom), Date.now())) return;
+      endSession(status === 401 ? 'expired' : 'forbidden');
+    };
+    const stop = api.onAuthError((event) => {
+      if (IGNORED_PATHS.some((path) => event.path.startsWith(path))) return;
+      end(event.status);
+    });
+    // The session check starts before React renders (startSessionCheck): its refusal may have come
+    // back before this listener, and would then leave the guard on Loading for good.
+    const early = queryClient.getQueryState(sessionKeys.me())?.error;
+    if (isAuthError(early)) end(early.status);
+    return stop;
+  }, [store, queryClient, endSession]);
 }

@@ -6,16 +6,23 @@ import { api } from '../../app/api.ts';
 import { signedInAtom } from './signed-in-atom.ts';
 
 /**
- * GET /auth/me: called at start-up, on window focus and on refresh (spec §7). Validating the session
- * on every focus is the point, so this query is always stale and opts back into focus refetching; a
- * 401 then ends the session through the client's auth event (spec §4).
+ * GET /auth/me: called at start-up, on window focus and on refresh (spec §7), and at no other time.
+ * It is the one session query of the app: the guards, the layout, the business scope and `useCan`
+ * all read this key, and the check is started before React renders (`startSessionCheck`).
+ *
+ * So the answer never goes stale by itself: a guard or screen mounting later reads it and does not
+ * ask again (four checks per load used to hold the page's own calls back). Window focus and
+ * reconnect always validate the session again, and a 401 then ends it through the client's auth
+ * event (spec §4). The user's own writes (profile, business, demo mode) put their answer here, or
+ * invalidate the key, which refetches it.
  */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: sessionKeys.me(),
     queryFn: ({ signal }) => api.get('/auth/me', { schema: userSchema, signal }),
-    staleTime: 0,
-    refetchOnWindowFocus: true,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });
 
 export function useCurrentUser(): UseQueryResult<User> {

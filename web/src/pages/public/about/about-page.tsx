@@ -1,50 +1,21 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { cx } from '../../../features/public-site/cx.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
+import { MarketingPage, PageHero } from '../../../features/public-site/marketing-page.tsx';
+import { CloudFlowRegular } from '../../../features/public-site/product-icons.ts';
+import type { PublicIcon } from '../../../features/public-site/public-icon.tsx';
+import { CheckmarkCircleRegular } from '../../../features/public-site/public-icons.ts';
+import { TrialCallToAction } from '../../../features/public-site/trial-call-to-action.tsx';
 import {
-  CheckmarkCircleRegular,
-  CloudFlowRegular,
   DataPieRegular,
   DismissCircleRegular,
-  type FluentIcon,
   LockClosedRegular,
   MoneyRegular,
   ScanRegular,
   ShieldCheckmarkRegular,
-} from '@fluentui/react-icons';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
-import { MarketingPage, PageHero } from '../../../features/public-site/marketing-page.tsx';
-import { TrialCallToAction } from '../../../features/public-site/trial-call-to-action.tsx';
+} from './about-icons.ts';
+import styles from './about-page.module.css';
 
-const useStyles = makeStyles({
-  story: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 0.9fr) minmax(0, 1.1fr)',
-    gap: '64px',
-    alignItems: 'start',
-    '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '24px' },
-  },
-  prose: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  paragraph: { ...typographyStyles.body2, fontSize: '1.0625rem', lineHeight: 1.7, margin: 0, color: tokens.colorNeutralForeground2 },
-  principles: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-    gap: '20px',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    '@media (max-width: 960px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  isNot: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    gap: '20px',
-    '@media (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  listTitle: { ...typographyStyles.subtitle1, margin: '0 0 4px', color: tokens.colorNeutralForeground1 },
-  notIcon: { color: tokens.colorNeutralForeground3 },
-});
-
-type Principle = { icon: FluentIcon; title: string; text: string };
+type Principle = { icon: PublicIcon; title: string; text: string };
 
 const principles: readonly Principle[] = [
   {
@@ -93,8 +64,6 @@ const is = [
 
 /** Public page /about: why Tradepost exists and the principles it is built on. */
 export function AboutPage() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
     <MarketingPage>
       <PageHero
@@ -130,7 +99,7 @@ export function AboutPage() {
           </div>
         </div>
       </section>
-      <section className={mergeClasses(layout.section, layout.band)} aria-labelledby="principles-title">
+      <section className={cx(layout.section, layout.band)} aria-labelledby="principles-title">
         <div className={layout.container}>
           <div className={layout.intro}>
             <p className={layout.eyebrow}>How we build</p>
@@ -176,7 +145,7 @@ export function AboutPage() {
               <ul className={layout.checkList}>
                 {isNot.map((line) => (
                   <li key={line} className={layout.checkItem}>
-                    <DismissCircleRegular className={mergeClasses(layout.checkIcon, styles.notIcon)} aria-hidden="true" />
+                    <DismissCircleRegular className={cx(layout.checkIcon, styles.notIcon)} aria-hidden="true" />
                     {line}
                   </li>
                 ))}

@@ -1,30 +1,20 @@
-import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { cx } from '../../../features/public-site/cx.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
+import type { PublicIcon } from '../../../features/public-site/public-icon.tsx';
+import styles from './feature-areas.module.css';
 import {
   BoxMultipleRegular,
   BuildingRetailMoneyRegular,
   CameraRegular,
   DataTrendingRegular,
-  type FluentIcon,
   HandshakeRegular,
   PeopleTeamRegular,
   PersonTagRegular,
   ScanRegular,
   ShoppingBagRegular,
-} from '@fluentui/react-icons';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
+} from './features-icons.ts';
 
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-    gap: '20px',
-    '@media (max-width: 960px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  card: { gap: '10px' },
-});
-
-type Area = { icon: FluentIcon; title: string; text: string };
+type Area = { icon: PublicIcon; title: string; text: string };
 
 const areas: readonly Area[] = [
   {
@@ -76,8 +66,6 @@ const areas: readonly Area[] = [
 
 /** Everything else a reselling business runs on, area by area. */
 export function FeatureAreas() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
     <section id="more" className={layout.section} aria-labelledby="areas-title">
       <div className={layout.container}>
@@ -93,7 +81,7 @@ export function FeatureAreas() {
         </div>
         <div className={styles.grid}>
           {areas.map(({ icon: Icon, title, text }) => (
-            <article key={title} className={mergeClasses(layout.card, styles.card)}>
+            <article key={title} className={cx(layout.card, styles.card)}>
               <span className={layout.iconTile} aria-hidden="true">
                 <Icon />
               </span>

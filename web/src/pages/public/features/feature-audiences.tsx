@@ -1,25 +1,6 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
-
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-    gap: '32px',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    '@media (max-width: 860px)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '24px' },
-  },
-  item: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '10px',
-    paddingTop: '20px',
-    borderTop: `2px solid ${tokens.colorBrandStroke1}`,
-  },
-  title: { ...typographyStyles.subtitle1, margin: 0, color: tokens.colorNeutralForeground1 },
-});
+import { cx } from '../../../features/public-site/cx.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
+import styles from './feature-audiences.module.css';
 
 const audiences = [
   {
@@ -37,10 +18,8 @@ const audiences = [
 ] as const;
 
 export function FeatureAudiences() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
-    <section className={mergeClasses(layout.section, layout.band)} aria-labelledby="audiences-title">
+    <section className={cx(layout.section, layout.band)} aria-labelledby="audiences-title">
       <div className={layout.container}>
         <div className={layout.intro}>
           <p className={layout.eyebrow}>Who it is for</p>

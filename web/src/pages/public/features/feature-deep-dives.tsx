@@ -1,24 +1,9 @@
-import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
+import { cx } from '../../../features/public-site/cx.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
+import { CheckmarkCircleRegular } from '../../../features/public-site/public-icons.ts';
+import styles from './feature-deep-dives.module.css';
 import { AutomationExample, ExtensionExample, LedgerExample, SyncExample } from './feature-examples.tsx';
-
-const useStyles = makeStyles({
-  row: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-    alignItems: 'center',
-    gap: '64px',
-    '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '32px' },
-  },
-  flipped: {
-    '& > :first-child': { order: 2 },
-    '@media (max-width: 900px)': { '& > :first-child': { order: 0 } },
-  },
-  text: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  heading: { marginBottom: 0 },
-});
 
 type DeepDive = {
   id: string;
@@ -78,22 +63,20 @@ const dives: readonly DeepDive[] = [
 
 /** The four things Tradepost is built around, each with a drawn example. */
 export function FeatureDeepDives() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
     <>
       {dives.map((dive, index) => (
         <section
           key={dive.id}
           id={dive.id}
-          className={mergeClasses(layout.section, index % 2 === 1 && layout.band)}
+          className={cx(layout.section, index % 2 === 1 && layout.band)}
           aria-labelledby={`${dive.id}-title`}
         >
           <div className={layout.container}>
-            <div className={mergeClasses(styles.row, index % 2 === 1 && styles.flipped)}>
+            <div className={cx(styles.row, index % 2 === 1 && styles.flipped)}>
               <div className={styles.text}>
                 <p className={layout.eyebrow}>{dive.eyebrow}</p>
-                <h2 id={`${dive.id}-title`} className={mergeClasses(layout.heading, styles.heading)}>
+                <h2 id={`${dive.id}-title`} className={cx(layout.heading, styles.heading)}>
                   {dive.title}
                 </h2>
                 <p className={layout.lead}>{dive.text}</p>

@@ -1,109 +1,8 @@
-import { Badge, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowSyncRegular, BookNumberRegular, CloudFlowRegular, PuzzlePieceRegular } from '@fluentui/react-icons';
+import { cx } from '../../../features/public-site/cx.ts';
+import { ArrowSyncRegular, BookNumberRegular, CloudFlowRegular, PuzzlePieceRegular } from '../../../features/public-site/product-icons.ts';
+import { PublicBadge } from '../../../features/public-site/public-badge.tsx';
 import { ExamplePanel } from './example-panel.tsx';
-
-const useStyles = makeStyles({
-  table: {
-    width: '100%',
-    borderCollapse: 'collapse',
-    ...typographyStyles.caption1,
-    fontVariantNumeric: 'tabular-nums',
-    color: tokens.colorNeutralForeground1,
-  },
-  th: {
-    ...typographyStyles.caption1Strong,
-    textAlign: 'right',
-    padding: '6px 8px',
-    color: tokens.colorNeutralForeground3,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  thStart: { textAlign: 'left' },
-  td: { textAlign: 'right', padding: '9px 8px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
-  tdStart: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold },
-  zero: { color: tokens.colorNeutralForeground4 },
-  note: {
-    ...typographyStyles.caption1,
-    margin: '12px 0 0',
-    padding: '8px 10px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorNeutralForeground1,
-  },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  row: {
-    display: 'grid',
-    gridTemplateColumns: '52px minmax(0, 1fr) auto',
-    alignItems: 'center',
-    gap: '10px',
-    padding: '9px 0',
-    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground2,
-    ':last-child': { borderBottom: 'none' },
-  },
-  delta: { ...typographyStyles.body1Strong, fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground1 },
-  plus: { color: tokens.colorPaletteGreenForeground1 },
-  what: { minWidth: 0 },
-  whatTitle: { display: 'block', ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground1 },
-  money: { fontVariantNumeric: 'tabular-nums', textAlign: 'right', color: tokens.colorNeutralForeground1 },
-  timeline: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '0' },
-  step: {
-    display: 'grid',
-    gridTemplateColumns: '44px 14px minmax(0, 1fr)',
-    gap: '10px',
-    alignItems: 'start',
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground2,
-  },
-  time: { fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground3, paddingTop: '1px', textAlign: 'right' },
-  rail: { display: 'flex', flexDirection: 'column', alignItems: 'center', alignSelf: 'stretch' },
-  dot: {
-    width: '10px',
-    height: '10px',
-    marginTop: '3px',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorBrandBackground,
-    flexShrink: 0,
-  },
-  line: { width: '2px', flexGrow: 1, minHeight: '18px', backgroundColor: tokens.colorBrandStroke2 },
-  stepText: { paddingBottom: '14px' },
-  browser: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.1fr)', gap: '12px' },
-  page: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '8px',
-    padding: '12px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  address: {
-    ...typographyStyles.caption2,
-    padding: '4px 8px',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground3,
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-  },
-  shape: { height: '10px', borderRadius: tokens.borderRadiusSmall, backgroundColor: tokens.colorNeutralStroke2 },
-  shapeImage: { height: '64px' },
-  shapeShort: { width: '60%' },
-  side: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '8px',
-    padding: '12px',
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorBrandStroke2}`,
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground2,
-  },
-  sideTitle: { ...typographyStyles.caption1Strong, color: tokens.colorBrandForeground1 },
-  fact: { display: 'flex', justifyContent: 'space-between', gap: '8px' },
-  factValue: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground1, fontVariantNumeric: 'tabular-nums' },
-  badges: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
-});
+import styles from './feature-examples.module.css';
 
 const sizes = [
   { size: 'US 9', onHand: 2, ebay: 2, shopify: 2, whatnot: 1 },
@@ -113,9 +12,8 @@ const sizes = [
 ] as const;
 
 export function SyncExample() {
-  const styles = useStyles();
   const cell = (value: number, start = false) => (
-    <td className={mergeClasses(styles.td, start && styles.tdStart, value === 0 && styles.zero)}>{value}</td>
+    <td className={cx(styles.td, start && styles.tdStart, value === 0 && styles.zero)}>{value}</td>
   );
   return (
     <ExamplePanel
@@ -127,7 +25,7 @@ export function SyncExample() {
       <table className={styles.table}>
         <thead>
           <tr>
-            <th className={mergeClasses(styles.th, styles.thStart)} scope="col">
+            <th className={cx(styles.th, styles.thStart)} scope="col">
               Size
             </th>
             <th className={styles.th} scope="col">
@@ -147,7 +45,7 @@ export function SyncExample() {
         <tbody>
           {sizes.map((row) => (
             <tr key={row.size}>
-              <th scope="row" className={mergeClasses(styles.td, styles.tdStart)}>
+              <th scope="row" className={cx(styles.td, styles.tdStart)}>
                 {row.size}
               </th>
               {cell(row.onHand)}
@@ -171,7 +69,6 @@ const movements = [
 ] as const;
 
 export function LedgerExample() {
-  const styles = useStyles();
   return (
     <ExamplePanel
       label="Example: the stock ledger of one size"
@@ -182,7 +79,7 @@ export function LedgerExample() {
       <ul className={styles.list}>
         {movements.map((movement) => (
           <li key={movement.title} className={styles.row}>
-            <span className={mergeClasses(styles.delta, movement.plus && styles.plus)}>{movement.delta}</span>
+            <span className={cx(styles.delta, movement.plus && styles.plus)}>{movement.delta}</span>
             <span className={styles.what}>
               <span className={styles.whatTitle}>{movement.title}</span>
               {movement.detail}
@@ -203,7 +100,6 @@ const steps = [
 ] as const;
 
 export function AutomationExample() {
-  const styles = useStyles();
   return (
     <ExamplePanel
       label="Example: what the server does when an order arrives"
@@ -228,7 +124,6 @@ export function AutomationExample() {
 }
 
 export function ExtensionExample() {
-  const styles = useStyles();
   return (
     <ExamplePanel
       label="Example: the extension's panel next to a marketplace listing"
@@ -239,9 +134,9 @@ export function ExtensionExample() {
       <div className={styles.browser}>
         <div className={styles.page} aria-hidden="true">
           <span className={styles.address}>ebay.com/itm/…</span>
-          <span className={mergeClasses(styles.shape, styles.shapeImage)} />
+          <span className={cx(styles.shape, styles.shapeImage)} />
           <span className={styles.shape} />
-          <span className={mergeClasses(styles.shape, styles.shapeShort)} />
+          <span className={cx(styles.shape, styles.shapeShort)} />
         </div>
         <div className={styles.side}>
           <span className={styles.sideTitle}>Tradepost</span>
@@ -252,12 +147,12 @@ export function ExtensionExample() {
             Average cost <span className={styles.factValue}>$138.00</span>
           </span>
           <span className={styles.badges}>
-            <Badge appearance="tint" size="small" color="brand">
+            <PublicBadge appearance="tint" size="small" color="brand">
               Shopify
-            </Badge>
-            <Badge appearance="tint" size="small" color="brand">
+            </PublicBadge>
+            <PublicBadge appearance="tint" size="small" color="brand">
               Whatnot
-            </Badge>
+            </PublicBadge>
           </span>
         </div>
       </div>

@@ -1,42 +1,13 @@
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowRightRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
-import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { MarketingPage, PageHero } from '../../../features/public-site/marketing-page.tsx';
+import { ArrowRightRegular } from '../../../features/public-site/public-icons.ts';
+import { PublicButtonLink } from '../../../features/public-site/public-link.tsx';
+import { usePublicSite } from '../../../features/public-site/public-site-context.ts';
 import { TrialCallToAction } from '../../../features/public-site/trial-call-to-action.tsx';
 import { FeatureAreas } from './feature-areas.tsx';
 import { FeatureAudiences } from './feature-audiences.tsx';
 import { FeatureDeepDives } from './feature-deep-dives.tsx';
-
-const useStyles = makeStyles({
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: '12px',
-    '@media (max-width: 420px)': { flexDirection: 'column', alignItems: 'stretch' },
-  },
-  jump: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: '8px',
-    listStyle: 'none',
-    margin: '28px 0 0',
-    padding: 0,
-  },
-  jumpLink: {
-    ...typographyStyles.caption1Strong,
-    display: 'inline-flex',
-    padding: '6px 12px',
-    borderRadius: tokens.borderRadiusCircular,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground2,
-    textDecoration: 'none',
-    ':hover': { color: tokens.colorBrandForeground1, border: `1px solid ${tokens.colorBrandStroke2}` },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import styles from './features-page.module.css';
 
 const sections = [
   { href: '#sync', label: 'Marketplace sync' },
@@ -51,7 +22,7 @@ const sections = [
  * to the top on every route change, so this waits for that to happen first.
  */
 function useScrollToHash(): void {
-  const { hash } = useLocation();
+  const { hash } = usePublicSite();
   useEffect(() => {
     if (hash === '') return;
     const timer = window.setTimeout(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView(), 0);
@@ -61,7 +32,6 @@ function useScrollToHash(): void {
 
 /** Public page /features: what Tradepost does, area by area. */
 export function FeaturesPage() {
-  const styles = useStyles();
   useScrollToHash();
   return (
     <MarketingPage>
@@ -72,12 +42,12 @@ export function FeaturesPage() {
         lead="Tradepost is inventory and multi-marketplace selling for sneaker, streetwear and collectibles resellers: one stock ledger with real costs, listed on eBay, Shopify, Square and Whatnot at once, with the syncing done on our servers."
       >
         <div className={styles.actions}>
-          <ButtonLink to="/register" appearance="primary" size="large" icon={<ArrowRightRegular />} iconPosition="after">
+          <PublicButtonLink to="/register" appearance="primary" size="large" icon={<ArrowRightRegular />} iconPosition="after">
             Start your 14-day free trial
-          </ButtonLink>
-          <ButtonLink to="/pricing" appearance="secondary" size="large">
+          </PublicButtonLink>
+          <PublicButtonLink to="/pricing" appearance="secondary" size="large">
             See pricing
-          </ButtonLink>
+          </PublicButtonLink>
         </div>
         <nav aria-label="On this page">
           <ul className={styles.jump}>

@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { BoxSearchRegular, BuildingShopRegular, type FluentIcon, HandWaveRegular, RulerRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
 import { PublicHeader } from '../../../features/public-site/public-header.tsx';
 
 const useStyles = makeStyles({
@@ -162,7 +162,6 @@ const previewSizes = ['4', '5', '6', '7', '8', '8.5', '9', '9.5', '10', '10.5', 
  */
 export function KioskPage() {
   const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
     <div className={styles.page}>
       <PublicHeader showAuthLinks={false} showNav={false} />

@@ -1,38 +1,10 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowSyncRegular, BookNumberRegular, CloudFlowRegular, type FluentIcon, PuzzlePieceRegular } from '@fluentui/react-icons';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
+import { cx } from '../../../features/public-site/cx.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
+import { ArrowSyncRegular, BookNumberRegular, CloudFlowRegular, PuzzlePieceRegular } from '../../../features/public-site/product-icons.ts';
+import type { PublicIcon } from '../../../features/public-site/public-icon.tsx';
+import styles from './landing-features.module.css';
 
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    gap: '20px',
-    '@media (max-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  cardHover: {
-    transitionProperty: 'box-shadow, border-color',
-    transitionDuration: tokens.durationNormal,
-    ':hover': {
-      boxShadow: tokens.shadow8,
-      borderTopColor: tokens.colorBrandStroke2,
-      borderRightColor: tokens.colorBrandStroke2,
-      borderBottomColor: tokens.colorBrandStroke2,
-      borderLeftColor: tokens.colorBrandStroke2,
-    },
-  },
-  list: {
-    margin: '4px 0 0',
-    paddingLeft: '18px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '4px',
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    '::marker': { color: tokens.colorBrandForeground1 },
-  },
-});
-
-type Feature = { icon: FluentIcon; title: string; text: string; points: readonly string[] };
+type Feature = { icon: PublicIcon; title: string; text: string; points: readonly string[] };
 
 const features: readonly Feature[] = [
   {
@@ -66,10 +38,8 @@ const features: readonly Feature[] = [
 ];
 
 export function LandingFeatures() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
-    <section className={mergeClasses(layout.section, layout.band)} aria-labelledby="features-title">
+    <section className={cx(layout.section, layout.band)} aria-labelledby="features-title">
       <div className={layout.container}>
         <div className={layout.intro}>
           <p className={layout.eyebrow}>Why resellers switch</p>
@@ -83,7 +53,7 @@ export function LandingFeatures() {
         </div>
         <div className={styles.grid}>
           {features.map(({ icon: Icon, title, text, points }) => (
-            <article key={title} className={mergeClasses(layout.card, styles.cardHover)}>
+            <article key={title} className={cx(layout.card, styles.cardHover)}>
               <span className={layout.iconTile} aria-hidden="true">
                 <Icon />
               </span>

@@ -1,30 +1,5 @@
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
-
-const useStyles = makeStyles({
-  steps: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-    gap: '32px',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    counterReset: 'step',
-    '@media (max-width: 860px)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '24px' },
-  },
-  step: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '10px',
-    paddingTop: '20px',
-    borderTop: `2px solid ${tokens.colorBrandStroke1}`,
-  },
-  number: {
-    ...typographyStyles.caption1Strong,
-    color: tokens.colorBrandForeground1,
-    fontVariantNumeric: 'tabular-nums',
-  },
-});
+import layout from '../../../features/public-site/marketing-layout.module.css';
+import styles from './landing-steps.module.css';
 
 const steps = [
   {
@@ -42,8 +17,6 @@ const steps = [
 ] as const;
 
 export function LandingSteps() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
     <section className={layout.section} aria-labelledby="steps-title">
       <div className={layout.container}>

@@ -1,27 +1,14 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { useMarketingLayoutStyles } from '../../../features/public-site/marketing-layout.ts';
+import { cx } from '../../../features/public-site/cx.ts';
+import layout from '../../../features/public-site/marketing-layout.module.css';
 import { MarketingPage, PageHero } from '../../../features/public-site/marketing-page.tsx';
 import { TrialCallToAction } from '../../../features/public-site/trial-call-to-action.tsx';
 import { PlanCards } from './plan-cards.tsx';
 import { PlanComparison } from './plan-comparison.tsx';
+import styles from './pricing-page.module.css';
 import { PricingQuestions } from './pricing-questions.tsx';
-
-const useStyles = makeStyles({
-  plans: { paddingTop: '56px', '@media (max-width: 600px)': { paddingTop: '32px' } },
-  note: {
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground3,
-    textAlign: 'center',
-    margin: '24px auto 0',
-    maxWidth: '640px',
-  },
-  narrow: { maxWidth: '820px', margin: '0 auto' },
-});
 
 /** Public page /pricing: three plans in USD per month, each with a 14-day free trial. */
 export function PricingPage() {
-  const styles = useStyles();
-  const layout = useMarketingLayoutStyles();
   return (
     <MarketingPage>
       <PageHero
@@ -30,7 +17,7 @@ export function PricingPage() {
         title="One flat monthly price. 14 days free on every plan."
         lead="Pick the plan that fits how many people, channels and pairs you have. No share of your sales, no setup fee. Prices are in US dollars per month."
       />
-      <section className={mergeClasses(layout.section, styles.plans)} aria-label="Plans and prices">
+      <section className={cx(layout.section, styles.plans)} aria-label="Plans and prices">
         <div className={layout.container}>
           <PlanCards />
           <p className={styles.note}>
@@ -39,7 +26,7 @@ export function PricingPage() {
           </p>
         </div>
       </section>
-      <section className={mergeClasses(layout.section, layout.band)} aria-labelledby="compare-title">
+      <section className={cx(layout.section, layout.band)} aria-labelledby="compare-title">
         <div className={layout.container}>
           <div className={layout.intro}>
             <p className={layout.eyebrow}>Compare</p>

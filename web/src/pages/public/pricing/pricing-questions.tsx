@@ -1,23 +1,5 @@
-import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
-
-const useStyles = makeStyles({
-  accordion: {
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    overflow: 'hidden',
-  },
-  item: { borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, ':last-child': { borderBottom: 'none' } },
-  answer: { ...typographyStyles.body1, lineHeight: 1.6, color: tokens.colorNeutralForeground2, margin: '0 0 16px', paddingLeft: '12px' },
-});
+import { ChevronDownRegular } from './pricing-icons.ts';
+import styles from './pricing-questions.module.css';
 
 const questions = [
   {
@@ -46,20 +28,21 @@ const questions = [
   },
 ] as const;
 
+/** The questions as disclosures that open on click (Fluent's collapsible, multiple Accordion drew the same). */
 export function PricingQuestions() {
-  const styles = useStyles();
   return (
-    <Accordion collapsible multiple className={styles.accordion}>
+    <div className={styles.accordion}>
       {questions.map(({ q, a }) => (
-        <AccordionItem key={q} value={q} className={styles.item}>
-          <AccordionHeader size="large" expandIconPosition="end">
-            {q}
-          </AccordionHeader>
-          <AccordionPanel>
+        <details key={q} className={styles.item}>
+          <summary className={styles.header}>
+            <span className={styles.question}>{q}</span>
+            <ChevronDownRegular className={styles.chevron} aria-hidden="true" />
+          </summary>
+          <div className={styles.panel}>
             <p className={styles.answer}>{a}</p>
-          </AccordionPanel>
-        </AccordionItem>
+          </div>
+        </details>
       ))}
-    </Accordion>
+    </div>
   );
 }
