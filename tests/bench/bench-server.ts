@@ -68,7 +68,7 @@ export type ApiServer = { base: string; child: ChildProcess; stop: () => Promise
  */
 export async function startApiServer(
   database: Pick<BenchDatabase, 'dir' | 'url'>,
-  options: { env?: Record<string, string>; nodeArgs?: string[]; ipc?: boolean } = {},
+  options: { env?: Record<string, string>; nodeArgs?: string[]; ipc?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ApiServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -91,7 +91,9 @@ export async function startApiServer(
     child.kill('SIGTERM');
     await exited;
   };
-  const deadline = Date.now() + 30_000;
+  // A busy 2-core machine can take longer to compile and start the server: a bench may wait longer.
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it answered /health`);
     const up = await fetch(`${base}/health`).then(
@@ -101,7 +103,7 @@ export async function startApiServer(
     if (up) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error('the server did not answer /health within 30 s');
+      throw new Error(`the server did not answer /health within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -26,11 +26,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
 import { buildWeb } from '../../scripts/build.ts';
-import { type ApiServer, BENCH_OWNER, registerBenchOwner, startBenchDatabase } from './bench-server.ts';
+import { type ApiServer, BENCH_OWNER, registerBenchOwner, startApiServer, startBenchDatabase } from './bench-server.ts';
 import { seedCatalog, seededCounts, settleDatabase } from './seed-catalog.ts';
 import { type LoadFigures, type LoadOptions, measureLoad, type Throttle } from './web-load.ts';
 import { figuresTable, type Goal, goalsTable, kB, ms, type PageResult, spread } from './web-report.ts';
-import { startApiServerPatiently } from './web-server.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
@@ -76,9 +75,9 @@ const database = await startBenchDatabase('tradepost-bench-web');
 let server: ApiServer | null = null;
 let browser: Browser | null = null;
 try {
-  // startApiServer (bench-server.ts) gives the server 30 s to answer; a busy 2-core machine can take
-  // longer to compile and start it, so this bench waits up to BENCH_SERVER_START_S (120 s).
-  server = await startApiServerPatiently(database, { WEB_DIST: webDist }, SERVER_START_S * 1000);
+  // A busy 2-core machine can take longer than startApiServer's 30 s to start the server: this bench
+  // waits up to BENCH_SERVER_START_S (120 s).
+  server = await startApiServer(database, { env: { WEB_DIST: webDist }, startTimeoutMs: SERVER_START_S * 1000 });
   const { base } = server;
   const owner = await registerBenchOwner(base);
   const db = new pg.Client({ connectionString: database.url });
