@@ -37,7 +37,7 @@ import {
   WhereNode,
 } from 'kysely';
 import { type DB, type TenantTable, tenantTables } from './schema.generated.ts';
-import { namesAnyTable, tablesNamedInSql } from './sql-tables.ts';
+import { namesAnyTable, type TableMention, tablesNamedInSql } from './sql-tables.ts';
 
 /**
  * The typed query builder for tenant tables, bound to one business:
@@ -192,11 +192,11 @@ export class TenantScopePlugin implements KyselyPlugin {
 
   constructor(
     businessId: string,
-    tables: readonly string[] = tenantTables,
+    tables: ReadonlySet<string> = TENANT_TABLES,
     shared: ReadonlySet<string> = sharedRowTables,
     ownRows: Readonly<Record<string, string>> = ownRowTables,
   ) {
-    this.#transformer = new TenantScopeTransformer(businessId, new Set(tables), shared, ownRows);
+    this.#transformer = new TenantScopeTransformer(businessId, tables, shared, ownRows);
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
@@ -216,6 +216,32 @@ export class TenantScopePlugin implements KyselyPlugin {
 }
 
 const BUSINESS_ID = 'business_id';
+
+/** One set for every request's plugin, so the raw-SQL scans below can be remembered per set. */
+const TENANT_TABLES: ReadonlySet<string> = new Set(tenantTables);
+
+/**
+ * The first tenant table a raw fragment names, remembered per text: raw fragments are the code's own
+ * template strings, so the same few come back on every request, and scanning one builds regular
+ * expressions and a masked copy (a tenth of a request's CPU before this). Bounded, in case a caller
+ * passes texts that vary (`sql.raw` of a built string).
+ */
+const rawMentions = new WeakMap<ReadonlySet<string>, Map<string, TableMention | null>>();
+const RAW_MENTIONS_KEPT = 2000;
+
+function firstTenantMention(text: string, tables: ReadonlySet<string>): TableMention | null {
+  let known = rawMentions.get(tables);
+  if (known === undefined) {
+    known = new Map();
+    rawMentions.set(tables, known);
+  }
+  const hit = known.get(text);
+  if (hit !== undefined) return hit;
+  const mention = tablesNamedInSql(text, tables)[0] ?? null;
+  if (known.size >= RAW_MENTIONS_KEPT) known.clear();
+  known.set(text, mention);
+  return mention;
+}
 
 /** A table read (FROM, JOIN, USING) or written (the target of UPDATE, DELETE, INSERT). */
 type Access = 'read' | 'write';
@@ -312,7 +338,7 @@ class TenantScopeTransformer extends OperationNodeTransformer {
 
   protected override transformRaw(node: RawNode, queryId?: QueryId): RawNode {
     const out = super.transformRaw(node, queryId);
-    const [mention] = tablesNamedInSql(rawText(out), this.#tables);
+    const mention = firstTenantMention(rawText(out), this.#tables);
     if (mention) {
       throw new TenantScopeError(
         `tenantDb: raw SQL names the tenant table ${mention.table} (${mention.keyword}); write it with the builder`,

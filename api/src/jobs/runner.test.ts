@@ -214,4 +214,38 @@ describe('the job queue', () => {
     const [row] = await t.orm.em.fork().execute<{ status: string; locked_by: string }[]>('SELECT status, locked_by FROM jobs');
     expect(row).toEqual({ status: 'running', locked_by: 'other-worker/claim' });
   });
+
+  it('a notice that arrives while the worker is claiming still wakes it, rather than waiting for the fallback poll', async () => {
+    // The claim statement answers "nothing due", and only then is a job committed and announced:
+    // its NOTIFY lands while the loop is still inside the claim, not waiting. Lost, it would run a
+    // whole poll later (a minute here, a second in production: a sale's pushes a second late).
+    let announcedDuringClaim = false;
+    const claimingOrm = {
+      em: {
+        fork() {
+          const forked = t.orm.em.fork();
+          const connection = forked.getConnection();
+          const execute = connection.execute.bind(connection);
+          connection.execute = (async (query: string, ...rest: unknown[]) => {
+            const result = await (execute as (query: string, ...rest: unknown[]) => Promise<unknown>)(query, ...rest);
+            if (!announcedDuringClaim && query.startsWith("UPDATE jobs SET status = 'running'")) {
+              announcedDuringClaim = true;
+              await add(null, { n: 'announced during the claim' });
+              await new Promise((resolve) => setTimeout(resolve, 150));
+            }
+            return result;
+          }) as typeof connection.execute;
+          forked.getConnection = () => connection;
+          return forked;
+        },
+      },
+    } as unknown as typeof t.orm;
+    const seen: unknown[] = [];
+    const created = createJobRunner({ orm: claimingOrm, databaseUrl: t.databaseUrl, log: t.app.log, pollMs: 60_000 });
+    runners.push(created);
+    created.register('sync.push_price', async (job) => void seen.push(job.payload.n));
+    await created.start();
+    await expect.poll(() => seen, { timeout: 3_000 }).toEqual(['announced during the claim']);
+    expect(announcedDuringClaim).toBe(true);
+  });
 });

@@ -109,12 +109,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let closed = false;
   let started = false;
   let wake: (() => void) | null = null;
+  /**
+   * Set by every wake-up, cleared when the loop starts a round. A NOTIFY that arrives while the loop
+   * is claiming (not waiting) must not be lost: the job it announces committed after the claim's
+   * snapshot, and would otherwise wait for the fallback poll, a whole second behind the sale.
+   */
+  let kicked = false;
   let loopDone: Promise<void> = Promise.resolve();
 
   const sql = <T extends object[] = object[]>(query: string, params: unknown[] = []) =>
     orm.em.fork().getConnection().execute<T>(query, params);
 
   const kick = () => {
+    kicked = true;
     wake?.();
   };
 
@@ -289,6 +296,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     let lastRecovery = 0;
     let lastPrune = 0;
     while (!closed) {
+      kicked = false;
       try {
         if (Date.now() - lastPrune > 600_000) {
           lastPrune = Date.now();
@@ -305,6 +313,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (!closed) log.warn({ err: error }, 'job loop error');
       }
       if (closed) break;
+      // Woken while claiming: look again at once rather than sleep on a notice already spent.
+      if (kicked) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wake = () => {

@@ -70,8 +70,8 @@ export async function postAdjustment(em: EntityManager, businessId: string, user
   return { adjustment_id: adjustmentId, ...result };
 }
 
+/** The route's `ownedIds` hook has answered 404 for a variant that is not the business's own. */
 export async function variantLedger(em: EntityManager, businessId: string, variantId: string) {
-  await assertOwned(em, businessId, [variantId], []);
   const db = tenantDb(em, businessId);
   const [movements, rows, lots] = await Promise.all([
     db
