@@ -248,4 +248,20 @@ describe('the job queue', () => {
     await expect.poll(() => seen, { timeout: 3_000 }).toEqual(['announced during the claim']);
     expect(announcedDuringClaim).toBe(true);
   });
+
+  it('housekeeping deletes the rows of a retained table older than its period and keeps the rest', async () => {
+    const db = t.orm.em.fork();
+    await db.execute('CREATE TABLE IF NOT EXISTS retention_probe (label text, received_at timestamptz NOT NULL)');
+    await db.execute('DELETE FROM retention_probe');
+    await db.execute(
+      `INSERT INTO retention_probe VALUES ('31 days old', now() - interval '31 days'), ('29 days old', now() - interval '29 days'), ('new', now())`,
+    );
+    const r = runner();
+    r.retain({ table: 'retention_probe', column: 'received_at', keep: '30 days' });
+    await r.start();
+    await expect
+      .poll(async () => (await db.execute<{ label: string }[]>('SELECT label FROM retention_probe ORDER BY received_at')).map((row) => row.label))
+      .toEqual(['29 days old', 'new']);
+    expect(() => r.retain({ table: 'x; DROP TABLE jobs', column: 'received_at', keep: '1 days' })).toThrow('not a table or column name');
+  });
 });

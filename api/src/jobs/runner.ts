@@ -61,8 +61,13 @@ export type JobRunnerOptions = {
   closeGraceMs?: number;
 };
 
+/** A table whose rows older than `keep` the housekeeping deletes (an area's `retention`). */
+export type RetentionRule = { table: string; column: string; keep: `${number} days` };
+
 export type JobRunner = {
   register(kind: string, handler: JobHandler): void;
+  /** Adds a table to the housekeeping. */
+  retain(rule: RetentionRule): void;
   start(): Promise<void>;
   /** Wakes the loop now (tests, and after an enqueue in this process). */
   kick(): void;
@@ -84,6 +89,11 @@ type JobRow = {
   locked_by: string;
 };
 
+const quoteName = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table or column name: ${name}`);
+  return `"${name}"`;
+};
+
 /** Exponential backoff between attempts: 1 s, 2 s, 4 s … capped at 5 minutes. */
 export const retryDelayMs = (attempt: number): number => Math.min(300_000, 1_000 * 2 ** Math.max(0, attempt - 1));
 
@@ -102,6 +112,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const closeGraceMs = options.closeGraceMs ?? 10_000;
   const workerId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const handlers = new Map<string, JobHandler>();
+  const retained: RetentionRule[] = [];
   const running = new Set<Promise<void>>();
   /** The jobs this process is running, which its own recovery leaves alone. */
   const runningIds = new Set<string>();
@@ -290,6 +301,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     await sql(`DELETE FROM event_deliveries WHERE delivered_at < now() - interval '31 days'`);
     await sql(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '1 day'`);
     await sql(`DELETE FROM stream_tickets WHERE expires_at < now()`);
+    for (const { table, column, keep } of retained) {
+      // Names come from the module definitions (code), never from a request.
+      await sql(`DELETE FROM ${quoteName(table)} WHERE ${quoteName(column)} < now() - ?::interval`, [keep]);
+    }
   }
 
   async function loop(): Promise<void> {
@@ -330,6 +345,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     workerId,
     register(kind, handler) {
       handlers.set(kind, handler);
+    },
+    retain(rule) {
+      // Refused at boot rather than at the first housekeeping, ten minutes in.
+      quoteName(rule.table);
+      quoteName(rule.column);
+      retained.push(rule);
     },
     async start() {
       if (started) return;

@@ -24,6 +24,13 @@ export type ModuleJob<P extends JobPayload = JobPayload> = {
 
 export const handles = <P extends JobPayload>(type: JobType<P>, handler: ModuleJob<P>['handler']): ModuleJob<P> => ({ type, handler });
 
+/**
+ * How long an area keeps the rows of a log-like table: the job runner's housekeeping deletes older
+ * ones (every ten minutes, across businesses). `keep` is a PostgreSQL interval; `why` says what the
+ * period must cover.
+ */
+export type Retention = { readonly table: TenantTable; readonly column: string; readonly keep: `${number} days`; readonly why: string };
+
 /** A path parameter's table, and what its 404 says ("Sale not found"). */
 export type OwnedId = { readonly table: TenantTable; readonly notFound: string };
 
@@ -59,6 +66,8 @@ export type AreaModule = {
   readonly jobs?: readonly ModuleJob<any>[];
   // biome-ignore lint/suspicious/noExplicitAny: each subscriber keeps its own event type; the list holds them all.
   readonly subscribers?: readonly Subscriber<any>[];
+  /** Log-like tables the area lets go of after a while (without it, a table grows for ever). */
+  readonly retention?: readonly Retention[];
   /** Runs when the app is ready (e.g. scheduling polls a restarted process may have missed). */
   readonly onReady?: (app: FastifyInstance, deps: ModuleDeps) => Promise<void>;
 };

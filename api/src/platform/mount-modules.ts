@@ -26,7 +26,8 @@ const withDeclaredPermissions =
 
 /**
  * Builds the API from the module list: each area's routes (site root, /api/v1, and the business
- * scope), its job handlers, and its event subscribers, each delivered by a job of its own.
+ * scope), its job handlers, its event subscribers (each delivered by a job of its own) and how long
+ * its log-like tables are kept.
  */
 export async function mountModules(app: FastifyInstance, modules: readonly AreaModule[], deps: ModuleDeps): Promise<void> {
   for (const module of modules) {
@@ -34,6 +35,7 @@ export async function mountModules(app: FastifyInstance, modules: readonly AreaM
       const handler = job.handler(app, deps);
       app.jobs.register(job.type.kind, (raw, context) => handler({ ...raw, payload: job.type.payload.parse(raw.payload) }, context));
     }
+    for (const rule of module.retention ?? []) app.jobs.retain(rule);
     for (const subscriber of module.subscribers ?? []) {
       registerSubscriber(subscriber);
       app.jobs.register(deliveryKind(subscriber.name), deliveryHandler(subscriber));

@@ -27,6 +27,15 @@ export const syncModule = defineModule({
     variantId: { table: 'variants', notFound: 'Variant not found' },
   },
   apiRoutes: [webhookRoutes],
+  retention: [
+    {
+      table: 'webhook_events',
+      column: 'received_at',
+      keep: '30 days',
+      why: 'de-duplicates redeliveries (Shopify retries for 4 hours, Square for up to 3 days) and feeds the debug views',
+    },
+    { table: 'webhook_rejections', column: 'received_at', keep: '30 days', why: 'Sync Health shows the last day of refused calls' },
+  ],
   permissions: ['listings:read', 'listings:write', 'sync:read'],
   jobs: [
     handles(
