@@ -22,6 +22,13 @@ const ABANDONED_AFTER = '5 minutes';
 const KEPT_HEADERS = ['content-type', 'x-domain-events', 'location'];
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer carries a secret (a stream ticket): it is never kept for replay, so it is not at rest
+     * for a day; a retry with the same key runs again and gets a fresh one.
+     */
+    answerHoldsSecret?: boolean;
+  }
   interface FastifyRequest {
     /** The key this request holds while it runs; its answer is kept when it is sent. */
     idempotency: { businessId: string; key: string } | null;
@@ -131,8 +138,9 @@ export const idempotencyPlugin = fp(
       const textual = /^(application\/json|text\/)/.test(String(reply.getHeader('content-type') ?? ''));
       const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) && textual ? payload.toString('utf8') : null;
       const body = text !== null && !text.includes('\u0000') ? text : null;
-      // A server error may not have written anything, and a file or stream cannot be replayed: let a retry run again.
-      if (reply.statusCode >= 500 || body === null || body.length > MAX_KEPT_BODY) {
+      // A server error may not have written anything, a file or stream cannot be replayed, and a secret
+      // is not kept: let a retry run again.
+      if (reply.statusCode >= 500 || body === null || body.length > MAX_KEPT_BODY || request.routeOptions.config.answerHoldsSecret) {
         await db.deleteFrom('idempotency_keys').where('key', '=', held.key).execute();
         return payload;
       }

@@ -79,7 +79,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     STREAM_TICKET_PATH,
     {
-      config: requires('signed-in'),
+      config: { ...requires('signed-in'), answerHoldsSecret: true },
       onSend: noStore,
       schema: {
         tags: ['realtime'],

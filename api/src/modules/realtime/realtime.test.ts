@@ -186,6 +186,19 @@ describe('stream tickets', () => {
     expect((await a.app.inject({ method: 'POST', url: '/api/v1/sse/tickets' })).statusCode).toBe(401);
   });
 
+  it('a ticket asked for with an Idempotency-Key is not kept for replay: a retry gets a fresh one', async () => {
+    const ask = () =>
+      a.app.inject({ method: 'POST', url: '/api/v1/sse/tickets', headers: { ...bearer(user.token), 'idempotency-key': 'ticket-retry-1' } });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(201);
+    const { ticket } = first.json() as { ticket: string };
+    expect(JSON.stringify(await a.orm.em.fork().execute('SELECT * FROM idempotency_keys'))).not.toContain(ticket);
+    const retry = await ask();
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect((retry.json() as { ticket: string }).ticket).not.toBe(ticket);
+  });
+
   it('a ticket issued by one API process opens the stream on another, once', async () => {
     const ticket = await ticketFor(user);
     const stream = openStream(ticket, (e) => e.event === 'batch_operation_update');
