@@ -260,7 +260,9 @@ describe('the job queue', () => {
     r.retain({ table: 'retention_probe', column: 'received_at', keep: '30 days' });
     await r.start();
     await expect
-      .poll(async () => (await db.execute<{ label: string }[]>('SELECT label FROM retention_probe ORDER BY received_at')).map((row) => row.label))
+      .poll(async () =>
+        (await db.execute<{ label: string }[]>('SELECT label FROM retention_probe ORDER BY received_at')).map((row) => row.label),
+      )
       .toEqual(['29 days old', 'new']);
     expect(() => r.retain({ table: 'x; DROP TABLE jobs', column: 'received_at', keep: '1 days' })).toThrow('not a table or column name');
   });
