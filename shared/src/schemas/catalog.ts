@@ -69,15 +69,7 @@ export type VariantInput = z.input<typeof variantInputSchema>;
 const imagesSchema = z.array(imageInputSchema).max(MAX_IMAGES_PER_ITEM, { error: `At most ${MAX_IMAGES_PER_ITEM} photos per product` });
 
 const conditionNotesSchema = z.string().trim().max(2000, { error: 'Condition notes must be at most 2000 characters' });
-// A tag spelled "null" in any case would be stored as no tag at all: the ORM writes the list as an
-// array literal without quoting it, PostgreSQL reads it as NULL, and the product could not be read
-// back (every answer naming it was a 500). Until the column's type quotes every element, refuse it.
-const tagSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .refine((tag) => tag.toLowerCase() !== 'null', { error: 'A tag cannot be the word “null”' });
+const tagSchema = z.string().trim().min(1).max(40);
 const tagsSchema = z.array(tagSchema).max(30, { error: 'At most 30 tags' });
 
 /** Grade belongs to pre-owned items only, and a published pre-owned item has one. */

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from '../../db/ids.ts';
+import { QuotedTextArrayType } from '../../db/quoted-text-array.ts';
 import { tenantFilter } from '../../db/tenant.ts';
 import { Business } from '../businesses/public.ts';
 import { Variant } from './variant.entity.ts';
@@ -23,7 +24,7 @@ const ProductSchema = defineEntity({
     retailPriceCents: p.integer().nullable(),
     releaseDate: p.string().columnType('date').nullable(),
     description: p.text().nullable(),
-    tags: p.array().default([]),
+    tags: p.type(QuotedTextArrayType).$type<string[]>().default([]),
     condition: p.string().$type<'new' | 'new_with_defects' | 'pre_owned'>().default('new'),
     grade: p.string().$type<'like_new' | 'excellent' | 'good' | 'fair'>().nullable(),
     conditionNotes: p.text().nullable(),
