@@ -21,6 +21,12 @@ function step(name: string, command: string, args: string[]): boolean {
   return ok;
 }
 
+// The extension's tsconfig extends WXT's generated one, which `wxt prepare` writes: the typecheck
+// and the extension's unit tests (also in a run of one project) need it.
+if (!existsSync(resolve(root, 'extension/.wxt/tsconfig.json'))) {
+  spawnSync(resolve(root, 'extension/node_modules/.bin/wxt'), ['prepare'], { cwd: resolve(root, 'extension'), stdio: 'inherit' });
+}
+
 if (extraArgs.length === 0) {
   step('lint (biome)', bin('biome'), ['check', '.']);
   // The seam between areas (.dependency-cruiser.ts): one test, like lint.
@@ -28,10 +34,6 @@ if (extraArgs.length === 0) {
   // Raw SQL on tenant tables outside tenantDb and the allow-lists (scripts/check-tenant-sql.ts): one test.
   step('tenant-sql', process.execPath, ['scripts/check-tenant-sql.ts']);
   const projects = ['shared', 'api', 'web', 'extension', 'tests'].filter((p) => existsSync(resolve(root, p, 'tsconfig.json')));
-  // The extension's tsconfig extends WXT's generated one, which `wxt prepare` writes.
-  if (!existsSync(resolve(root, 'extension/.wxt/tsconfig.json'))) {
-    spawnSync(resolve(root, 'extension/node_modules/.bin/wxt'), ['prepare'], { cwd: resolve(root, 'extension'), stdio: 'inherit' });
-  }
   let typesOk = true;
   for (const project of projects) {
     const run = spawnSync(bin('tsc'), ['-p', `${project}/tsconfig.json`], { cwd: root, stdio: 'inherit' });

@@ -45,10 +45,10 @@ export const NIKE_MENS_CHART: readonly ConversionChartRow[] = [
 /** US women's = US men's + 1.5 (Nike, Jordan, and the unisex labels that print both). */
 export const US_WOMEN_OFFSET = 1.5;
 
-/** Formats that take part in conversion; kids' PS/TD, apparel, waist and one-size stand alone. */
+/** Formats that take part in conversion; kids' PS/TD, apparel, waist, IT and one-size stand alone. */
 export const CONVERTIBLE_FORMAT_IDS = ['us-men', 'us-women', 'gs', 'eu', 'uk', 'cm'] as const satisfies readonly SizeFormatId[];
 
-type ChartColumn = 'uk' | 'eu' | 'cm';
+export type ChartColumn = 'uk' | 'eu' | 'cm';
 
 const byUsMen = new Map(NIKE_MENS_CHART.map((row) => [row.usMen, row]));
 
@@ -67,6 +67,17 @@ const toUsMenByColumn: Record<ChartColumn, ReadonlyMap<string, readonly string[]
   eu: reverseIndex('eu'),
   cm: reverseIndex('cm'),
 };
+
+/**
+ * US men's sizes whose row holds `value` in a chart column, read on the chart itself rather than the
+ * runs: CM 33.5–36 is on Nike's chart though the CM run stops at 33. Two rows sharing a value (CM 23.5)
+ * both come back; the caller decides whether a range is good enough.
+ */
+export function chartUsMenSizes(column: ChartColumn, value: string): readonly string[] {
+  const sixths = parseSizeNumber(value);
+  const spelled = sixths === null ? null : formatSixths(sixths);
+  return spelled === null ? [] : (toUsMenByColumn[column].get(spelled) ?? []);
+}
 
 function shiftNumber(value: string, by: number): string | null {
   const sixths = parseSizeNumber(value);

@@ -44,6 +44,7 @@ describe('matchSizeString: the built-in normaliser first', () => {
       confidence: 'exact',
     });
     expect(matchSizeString('Size: 5y', context({ formatHint: youth.id }))?.size).toBe('5Y');
+    expect(matchSizeString('Size5y', context({ formatHint: youth.id }))).toMatchObject({ size: '5Y', via: 'custom' });
   });
 
   it('reads other spellings into a custom run through its conversions', () => {

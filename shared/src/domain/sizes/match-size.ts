@@ -27,8 +27,8 @@ export type SizeMatchContext = {
   readonly globalRules: readonly LearnedSizeRule[];
 };
 
-// Marketplaces prefix sizes with 'Size:'; a custom run's own spelling ('Size: 7') is still an exact hit.
-const LEADING_SIZE_WORD = /^\s*(?:size|sz)\b\.?\s*[:-]?\s*/i;
+// Marketplaces prefix sizes with 'Size:'; a custom run's own spelling ('Size: 7', 'Size7') is still an exact hit.
+const LEADING_SIZE_WORD = /^\s*(?:size|sz)(?:\b|(?=\d))\.?\s*[:-]?\s*/i;
 
 function builtInReading(raw: string, context: SizeMatchContext, custom: CustomSizeFormatData | undefined): SizeMatch | null {
   if (custom) {

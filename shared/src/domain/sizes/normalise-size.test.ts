@@ -316,3 +316,67 @@ describe('normaliseSize limits', () => {
     expect(normaliseSize(`Nike Air Jordan 1 Retro High OG Chicago Lost and Found ${'x'.repeat(60)} US 10.5`)).toBeNull();
   });
 });
+
+// The gaps issue #17 found in a reseller's first day of imports (strings written here; the real ones are in real-size-strings.ts).
+const ISSUE_17: readonly (readonly [string, SizeHint, NormalisedSize | null])[] = [
+  // 'Size11' with no space
+  ['Size11', {}, { formatId: 'us-men', value: '11', confidence: 'exact' }],
+  ['Mens Size11', {}, { formatId: 'us-men', value: '11', confidence: 'exact' }],
+  // Korean millimetres are the CM run's half centimetres
+  ['KR 235', {}, { formatId: 'cm', value: '23.5', confidence: 'exact' }],
+  ['235mm', {}, { formatId: 'cm', value: '23.5', confidence: 'exact' }],
+  ['265', {}, { formatId: 'cm', value: '26.5', confidence: 'exact' }],
+  ['JP 265', {}, { formatId: 'cm', value: '26.5', confidence: 'exact' }],
+  ['KR 235 (US M 4.5)', {}, { formatId: 'cm', value: '23.5', confidence: 'exact' }],
+  ['270', { formatId: 'us-men' }, { formatId: 'us-men', value: '9', confidence: 'converted' }],
+  ['KR 237', {}, null], // not a 5 mm step
+  ['KR 150', {}, null], // kids' millimetres: below the CM run
+  ['KR 235 (US M 7)', {}, null], // 23.5 cm is US men's 4.5–5
+  ['240', { category: 'apparel' }, null],
+  // Multi-system labels: every part must describe the same shoe
+  ['US 10 UK 9 EUR 44 CM 28', {}, { formatId: 'us-men', value: '10', confidence: 'exact' }],
+  ['US 10 UK 9 EUR 44 CM 28', { formatId: 'eu' }, { formatId: 'eu', value: '44', confidence: 'exact' }],
+  ['US 10 UK 9 EUR 44 CM 30', {}, null],
+  ['38 (EU) / 7 (US)', {}, { formatId: 'eu', value: '38', confidence: 'exact' }], // agrees as women's 7
+  ['45 (EU) / 14 (US)', {}, null], // neither men's nor women's 14 is EU 45
+  ['10.5/11', {}, null],
+  // EU kids and the Adidas thirds ladder
+  ['EU 16', {}, { formatId: 'eu', value: '16', confidence: 'exact' }],
+  ['EU 28', {}, { formatId: 'eu', value: '28', confidence: 'exact' }],
+  ['EUR 33.5', {}, { formatId: 'eu', value: '33.5', confidence: 'exact' }],
+  ['EU 35 1/3', {}, { formatId: 'eu', value: '35 1/3', confidence: 'exact' }],
+  ['35⅓', {}, { formatId: 'eu', value: '35 1/3', confidence: 'exact' }],
+  ['28', { formatId: 'eu' }, { formatId: 'eu', value: '28', confidence: 'exact' }],
+  ['28.5', {}, { formatId: 'cm', value: '28.5', confidence: 'exact' }], // a bare kids' EU number is read as before (CM here)
+  ['28', {}, null], // CM 28 or waist 28, as before
+  ['EU 28', { formatId: 'us-men' }, null], // no kids' conversion without a brand chart
+  ['EU 28 GS', {}, null],
+  ['EU 15', {}, null],
+  // Italian apparel
+  ['IT 48', {}, { formatId: 'it', value: '48', confidence: 'exact' }],
+  ['IT48', {}, { formatId: 'it', value: '48', confidence: 'exact' }],
+  ['48', { formatId: 'it' }, { formatId: 'it', value: '48', confidence: 'exact' }],
+  ['48', { category: 'apparel' }, null],
+  ['IT 47', {}, null],
+  ['IT 48', { formatId: 'apparel' }, null], // no letter size without the garment's gender
+  ['5XL', {}, { formatId: 'apparel', value: '5XL', confidence: 'exact' }],
+  // CM past 33 and women's past 15: the men's size on the same row of Nike's chart
+  ['CM 34', {}, { formatId: 'us-men', value: '16', confidence: 'converted' }],
+  ['34 cm', { formatId: 'us-men' }, { formatId: 'us-men', value: '16', confidence: 'converted' }],
+  ['KR 340', {}, { formatId: 'us-men', value: '16', confidence: 'converted' }],
+  ['CM 34', { formatId: 'cm' }, null],
+  ['CM 37', {}, null],
+  ['W 16', {}, { formatId: 'us-men', value: '14.5', confidence: 'converted' }],
+  ["Women's 15.5", {}, { formatId: 'us-men', value: '14', confidence: 'converted' }],
+  ['W 16', { formatId: 'us-women' }, null],
+  ['W 4', {}, null],
+  // On a women's product a number outside the women's run is not read as men's
+  ['4', { formatId: 'us-women' }, null],
+  ['4 (35)', { formatId: 'us-women' }, null],
+];
+
+describe('normaliseSize: the gaps of issue #17', () => {
+  it.each(ISSUE_17)('%j with %j', (input, hint, result) => {
+    expect(normaliseSize(input, hint)).toEqual(result);
+  });
+});

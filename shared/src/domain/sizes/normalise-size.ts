@@ -1,5 +1,5 @@
 import type { productCategories } from '../../schemas/catalog.ts';
-import { convertSize } from './conversions.ts';
+import { type ChartColumn, chartUsMenSizes, convertSize, US_WOMEN_OFFSET } from './conversions.ts';
 import { canonicalSize, getSizeFormat, isSizeFormatId, type SizeFormatFamily, type SizeFormatId } from './size-formats.ts';
 import { formatSixths, parseSizeNumber, SIXTHS_PER_SIZE, toSixths } from './size-numbers.ts';
 
@@ -9,7 +9,8 @@ export type SizeHint = { readonly formatId?: SizeFormatId; readonly category?: S
 export type SizeConfidence = 'exact' | 'converted';
 export type NormalisedSize = { readonly formatId: SizeFormatId; readonly value: string; readonly confidence: SizeConfidence };
 
-type Reading = { readonly formatId: SizeFormatId; readonly value: string };
+/** A size read from the string; `converted` when the string's own run does not hold it and a chart gave its equivalent. */
+type Reading = { readonly formatId: SizeFormatId; readonly value: string; readonly converted?: boolean };
 
 // Marketplace size fields are short; anything longer is a pasted title and belongs in the manual queue.
 const MAX_INPUT_LENGTH = 80;
@@ -31,8 +32,9 @@ function clean(input: string): string {
   );
 }
 
-const LEADING_SIZE_WORD = /^(?:size|sz)\b\.?\s*[:-]?\s*/;
-const NOISE_WORDS = /\b(?:size|sz|shoe|shoes)\b\.?|:/g;
+// 'Size 11', 'Size: 11' and 'Size11' (no space, as some shops write it).
+const LEADING_SIZE_WORD = /^(?:size|sz)(?:\b|(?=\d))\.?\s*[:-]?\s*/;
+const NOISE_WORDS = /\b(?:size|sz|shoe|shoes)(?:\b|(?=\d))\.?|:/g;
 
 const ONE_SIZE = /^(?:os|o\/s|o\.s\.?|one ?-?size(?: fits (?:all|most))?|osfa|osfm)$/;
 
@@ -46,6 +48,7 @@ const APPAREL_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   XXL: ['xxl', '2xl', '2x', 'xxlarge', '2xlarge', 'extraextralarge'],
   '3XL': ['xxxl', '3xl', '3x', 'xxxlarge', '3xlarge'],
   '4XL': ['xxxxl', '4xl', '4x', 'xxxxlarge', '4xlarge'],
+  '5XL': ['xxxxxl', '5xl', '5x', 'xxxxxlarge', '5xlarge'],
 };
 // 'sm' is left out on purpose: brands print 'SM' for the S/M combined size, which has no single value.
 const apparelBySpelling = new Map(Object.entries(APPAREL_SPELLINGS).flatMap(([value, spellings]) => spellings.map((s) => [s, value])));
@@ -58,7 +61,7 @@ const WAIST_PATTERNS = [
   /^(\d+) ?(?:in(?:ch(?:es)?)? )?waist$/, // 32 waist
 ];
 
-type Region = 'us' | 'uk' | 'eu' | 'cm';
+type Region = 'us' | 'uk' | 'eu' | 'cm' | 'mm' | 'it';
 type Group = 'men' | 'women' | 'gs' | 'ps' | 'td';
 type Letter = 'y' | 'c';
 type Marker = { readonly region: Region } | { readonly group: Group } | { readonly letter: Letter };
@@ -68,6 +71,9 @@ const MARKER_WORDS: ReadonlyMap<string, Marker> = new Map<string, Marker>([
   ...['uk', 'gb'].map((word): [string, Marker] => [word, { region: 'uk' }]),
   ...['eu', 'eur', 'euro'].map((word): [string, Marker] => [word, { region: 'eu' }]),
   ...['cm', 'jp', 'jpn', 'mondo', 'mondopoint'].map((word): [string, Marker] => [word, { region: 'cm' }]),
+  // Korean sizes are the same foot length in millimetres: KR 235 is 23.5 cm.
+  ...['kr', 'kor', 'korea', 'korean', 'mm'].map((word): [string, Marker] => [word, { region: 'mm' }]),
+  ...['it', 'ita', 'italy', 'italian'].map((word): [string, Marker] => [word, { region: 'it' }]),
   ...['m', 'men', 'mens', 'man', 'mans', 'male'].map((word): [string, Marker] => [word, { group: 'men' }]),
   ...['w', 'wmns', 'wmn', 'women', 'womens', 'woman', 'womans', 'ladies', 'lady', 'female'].map((word): [string, Marker] => [
     word,
@@ -208,14 +214,55 @@ const BARE_NUMBER_FORMATS: Readonly<Record<SizeFormatFamily | 'unknown', readonl
   unknown: ['us-men', 'cm', 'eu', 'waist'],
 };
 
+// A bare number is read as EU only from 34: kids' EU sizes (16–33.5) share their numbers with US men's
+// and CM sizes, so they need an 'EU' or the product's format to be read.
+const BARE_EU_FROM = toSixths(34);
+// Bare three-digit numbers from 200 are millimetres (Korean listings: '235'); no other run goes that high.
+const BARE_MM_FROM = toSixths(200);
+
+function readBareIn(formatId: SizeFormatId, sixths: number): Reading | null {
+  if (formatId === 'eu' && sixths < BARE_EU_FROM) return null;
+  return readIn(formatId, sixths);
+}
+
 function readBareNumber(sixths: number, hint: SizeHint): Reading | null {
   if (hint.formatId) {
     const inHintFormat = readIn(hint.formatId, sixths);
     if (inHintFormat) return inHintFormat;
   }
   const family = hint.formatId ? getSizeFormat(hint.formatId).family : hint.category ? CATEGORY_FAMILIES[hint.category] : 'unknown';
-  const readings = BARE_NUMBER_FORMATS[family].flatMap((formatId) => readIn(formatId, sixths) ?? []);
+  if (sixths >= BARE_MM_FROM) return family === 'footwear' || family === 'unknown' ? readMillimetres(sixths) : null;
+  // On a women's product a number outside the women's run is no men's size: a W 4 read as M 4 would sell the wrong pair.
+  const formats = BARE_NUMBER_FORMATS[family].filter((formatId) => !(hint.formatId === 'us-women' && formatId === 'us-men'));
+  const readings = formats.flatMap((formatId) => readBareIn(formatId, sixths) ?? []);
   return readings.length === 1 ? (readings[0] ?? null) : null;
+}
+
+/** A chart value past its run (CM 33.5–36 on Nike's chart) as the US men's size on the same row. */
+function onTheChart(column: ChartColumn, sixths: number): Reading | null {
+  const number = formatSixths(sixths);
+  const [usMen, ...others] = number === null ? [] : chartUsMenSizes(column, number);
+  const read = usMen === undefined || others.length > 0 ? null : reading('us-men', usMen);
+  return read && { ...read, converted: true };
+}
+
+function readCentimetres(sixths: number): Reading | null {
+  const number = formatSixths(sixths);
+  return (number === null ? null : reading('cm', number)) ?? onTheChart('cm', sixths);
+}
+
+/** Millimetres in 5 mm steps (KR 220–300) are the CM run's half centimetres. */
+function readMillimetres(sixths: number): Reading | null {
+  const millimetres = sixths / SIXTHS_PER_SIZE;
+  if (!Number.isInteger(millimetres) || millimetres % 5 !== 0) return null;
+  return readCentimetres(toSixths(millimetres / 10));
+}
+
+/** Women's sizes past the women's run (W 15.5–19.5) are men's sizes 1.5 smaller, as the women's run itself is. */
+function womenPastTheRun(sixths: number): Reading | null {
+  const men = formatSixths(sixths - toSixths(US_WOMEN_OFFSET));
+  const read = men === null ? null : reading('us-men', men);
+  return read && { ...read, converted: true };
 }
 
 function readUnit(unit: SizeUnit, hint: SizeHint): Reading | null {
@@ -226,9 +273,12 @@ function readUnit(unit: SizeUnit, hint: SizeHint): Reading | null {
   const number = formatSixths(unit.sixths);
   if (number === null) return null;
 
-  if (region === 'uk' || region === 'eu' || region === 'cm') {
-    // EU, UK and CM numbers are one scale for men and women; a kids' marker on them is a contradiction.
+  if (region === 'uk' || region === 'eu' || region === 'cm' || region === 'mm' || region === 'it') {
+    // EU, UK, CM/KR and IT numbers are one scale for men and women; a kids' marker on them is a contradiction.
     if (letter || group === 'gs' || group === 'ps' || group === 'td') return null;
+    // 'JP 265' is millimetres too.
+    if (region === 'mm' || (region === 'cm' && unit.sixths >= toSixths(100))) return readMillimetres(unit.sixths);
+    if (region === 'cm') return readCentimetres(unit.sixths);
     return reading(region, number);
   }
   if (letter === 'y') {
@@ -247,7 +297,7 @@ function readUnit(unit: SizeUnit, hint: SizeHint): Reading | null {
     case 'men':
       return reading('us-men', number);
     case 'women':
-      return reading('us-women', number);
+      return reading('us-women', number) ?? womenPastTheRun(unit.sixths);
     case 'gs':
       return readIn('gs', unit.sixths);
     case 'ps':
@@ -263,9 +313,13 @@ function readUnit(unit: SizeUnit, hint: SizeHint): Reading | null {
   return readBareNumber(unit.sixths, hint);
 }
 
-function usMenSixths(value: Reading): number | null {
-  const usMen = convertSize(value.value, value.formatId, 'us-men');
-  return usMen === null ? null : parseSizeNumber(usMen);
+/** The US men's sizes a reading may stand for: one, or two where chart rows share a value (CM 23.5 is US 4.5 or 5). */
+function usMenSixths(value: Reading): number[] {
+  const usMen =
+    value.formatId === 'uk' || value.formatId === 'eu' || value.formatId === 'cm'
+      ? chartUsMenSizes(value.formatId, value.value)
+      : [convertSize(value.value, value.formatId, 'us-men') ?? []].flat();
+  return usMen.flatMap((size) => parseSizeNumber(size) ?? []);
 }
 
 /**
@@ -279,12 +333,16 @@ function agree(readings: readonly Reading[]): boolean {
     if (byFormat.has(formatId) && byFormat.get(formatId) !== value) return false;
     byFormat.set(formatId, value);
   }
-  const onMensScale = readings.flatMap((value) => usMenSixths(value) ?? []);
-  return onMensScale.length === 0 || Math.max(...onMensScale) - Math.min(...onMensScale) <= SIXTHS_PER_SIZE;
+  // Each reading covers a range on the men's scale; the ranges may sit at most one size apart.
+  const ranges = readings.map(usMenSixths).filter((sizes) => sizes.length > 0);
+  if (ranges.length === 0) return true;
+  return Math.max(...ranges.map((sizes) => Math.min(...sizes))) - Math.min(...ranges.map((sizes) => Math.max(...sizes))) <= SIXTHS_PER_SIZE;
 }
 
 function settle(value: Reading, hint: SizeHint): NormalisedSize | null {
-  if (!hint.formatId || hint.formatId === value.formatId) return { ...value, confidence: 'exact' };
+  if (!hint.formatId || hint.formatId === value.formatId) {
+    return { formatId: value.formatId, value: value.value, confidence: value.converted ? 'converted' : 'exact' };
+  }
   const converted = convertSize(value.value, value.formatId, hint.formatId);
   return converted === null ? null : { formatId: hint.formatId, value: converted, confidence: 'converted' };
 }
@@ -295,9 +353,9 @@ function settle(value: Reading, hint: SizeHint): NormalisedSize | null {
  * the hint's format when there is one.
  */
 function choose(readings: readonly Reading[], hint: SizeHint): NormalisedSize | null {
-  if (readings.length === 0 || !agree(readings)) return null;
+  if (readings.length === 0) return null;
   const inHintFormat = readings.find((value) => value.formatId === hint.formatId);
-  if (inHintFormat) return { ...inHintFormat, confidence: 'exact' };
+  if (inHintFormat) return settle(inHintFormat, hint);
   for (const value of readings) {
     const settled = settle(value, hint);
     if (settled) return settled;
@@ -331,11 +389,15 @@ function readWaist(text: string): Reading | null {
  * - letter sizes ('XL', 'X-Large', 'Extra Large', '2XL') → apparel. A bare 'M' is apparel Medium,
  *   except on a US men's or sneakers hint, where it is a men's marker missing its number → null;
  * - waists ('32W', 'W32', '32 x 30' – the inseam is dropped, 'Waist 32') → waist;
- * - shoe sizes with their markers (US/UK/EU/CM/JP, M/W, Y/C, GS/PS/TD), several per string allowed
- *   ('M 10.5 / W 12') when they agree. A bare number is read in the hint's format when that run holds
- *   it, else as the only format that could hold it (see BARE_NUMBER_FORMATS).
+ * - shoe sizes with their markers (US/UK/EU/CM/JP/KR, M/W, Y/C, GS/PS/TD), several per string allowed
+ *   ('M 10.5 / W 12', 'US 10 UK 9 EUR 44 CM 28') when they agree; a label whose parts only agree when
+ *   its ungendered US number is women's ('38 (EU) / 7 (US)') is read so. A bare number is read in the
+ *   hint's format when that run holds it, else as the only format that could hold it (see
+ *   BARE_NUMBER_FORMATS); bare three-digit numbers are Korean millimetres ('235' → 23.5 cm);
+ * - Italian apparel with its marker ('IT 48') → it.
  * When the string states a different format than the hint asks for, the size is converted on Nike's
- * chart and reported as 'converted'; no equivalent → null.
+ * chart and reported as 'converted'; no equivalent → null. Sizes past their run but on the chart
+ * (CM 33.5–36, women's 15.5 and up) are read as the chart's US men's size, also 'converted'.
  */
 export function normaliseSize(input: string, hint: SizeHint = {}): NormalisedSize | null {
   // Hints arrive from stored products and request bodies; an unknown format id or category is no hint at all.
@@ -366,5 +428,36 @@ export function normaliseSize(input: string, hint: SizeHint = {}): NormalisedSiz
     if (!read) return null;
     readings.push(read);
   }
-  return choose(readings, safeHint);
+  if (agree(readings)) return choose(readings, safeHint);
+  const asWomen = readUngenderedAsWomen(units, readings, safeHint);
+  return asWomen && agree(asWomen) ? choose(asWomen, safeHint) : null;
+}
+
+/** A US number with no gender ('US 7', a bare '7'), read as men's only because men's is the default. */
+function isUngenderedUs(unit: SizeUnit, read: Reading): boolean {
+  const usOnly = unit.regions.size === 0 || (unit.regions.size === 1 && unit.regions.has('us'));
+  return usOnly && unit.groups.size === 0 && unit.letters.size === 0 && read.formatId === 'us-men' && !read.converted;
+}
+
+/**
+ * '38 (EU) / 7 (US)' disagrees as men's 7 but agrees as women's 7: stores print women's sizes without a
+ * W. Every ungendered US number is read as women's together (never some of them, or '10.5/11' would
+ * pass as M 10.5 / W 11); null when there is none, or the product's own format is a US run.
+ */
+function readUngenderedAsWomen(units: readonly SizeUnit[], readings: readonly Reading[], hint: SizeHint): Reading[] | null {
+  if (units.length < 2 || (hint.formatId && US_FORMATS.includes(hint.formatId))) return null;
+  let flipped = false;
+  const asWomen: Reading[] = [];
+  for (const [index, read] of readings.entries()) {
+    const unit = units[index];
+    if (!unit || !isUngenderedUs(unit, read)) {
+      asWomen.push(read);
+      continue;
+    }
+    const women = reading('us-women', read.value);
+    if (!women) return null;
+    asWomen.push(women);
+    flipped = true;
+  }
+  return flipped ? asWomen : null;
 }

@@ -17,7 +17,7 @@ const halves = (from: number, to: number, letter = ''): string[] =>
 
 describe('built-in size formats', () => {
   it('has the built-ins in a stable order', () => {
-    expect(SIZE_FORMAT_IDS).toEqual(['us-men', 'us-women', 'gs', 'ps', 'toddler', 'eu', 'uk', 'cm', 'apparel', 'waist', 'one-size']);
+    expect(SIZE_FORMAT_IDS).toEqual(['us-men', 'us-women', 'gs', 'ps', 'toddler', 'eu', 'uk', 'cm', 'apparel', 'waist', 'it', 'one-size']);
     expect(SIZE_FORMATS.map((format) => format.id)).toEqual(SIZE_FORMAT_IDS);
   });
 
@@ -43,13 +43,15 @@ describe('built-in size formats', () => {
     expect(getSizeFormat('toddler').values).toEqual(halves(1, 10, 'C'));
   });
 
-  it('runs EU 35.5–52.5 in halves and in the thirds Adidas uses, in size order', () => {
+  it('runs EU 16–52.5 in halves (kids and adults) and in the thirds Adidas uses from 35 1/3, in size order', () => {
     const eu = getSizeFormat('eu').values;
-    expect(eu[0]).toBe('35.5');
+    expect(eu.slice(0, 4)).toEqual(['16', '16.5', '17', '17.5']);
     expect(eu.at(-1)).toBe('52.5');
-    expect(eu.slice(0, 8)).toEqual(['35.5', '36', '36.5', '36 2/3', '37', '37 1/3', '37.5', '38']);
+    const from35 = eu.slice(eu.indexOf('35'));
+    expect(from35.slice(0, 10)).toEqual(['35', '35 1/3', '35.5', '36', '36.5', '36 2/3', '37', '37 1/3', '37.5', '38']);
+    for (const kids of ['18.5', '21', '27.5', '33.5']) expect(eu).toContain(kids);
     for (const third of ['40 2/3', '41 1/3', '44 2/3', '45 1/3', '52']) expect(eu).toContain(third);
-    expect(eu).not.toContain('37 2/3');
+    for (const offLadder of ['37 2/3', '34 2/3', '28 1/3']) expect(eu).not.toContain(offLadder);
     const numeric = eu.map((value) => {
       const [whole, fraction] = value.split(' ');
       return Number(whole) + (fraction === '1/3' ? 1 / 3 : fraction === '2/3' ? 2 / 3 : 0);
@@ -58,9 +60,15 @@ describe('built-in size formats', () => {
   });
 
   it('runs apparel, waist and one-size', () => {
-    expect(getSizeFormat('apparel').values).toEqual(['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL']);
+    expect(getSizeFormat('apparel').values).toEqual(['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL']);
     expect(getSizeFormat('waist').values).toEqual(Array.from({ length: 19 }, (_, i) => String(26 + i)));
     expect(getSizeFormat('one-size').values).toEqual(['OS']);
+  });
+
+  it('runs Italian apparel IT 34–60 in twos', () => {
+    expect(getSizeFormat('it').values).toEqual(Array.from({ length: 14 }, (_, i) => String(34 + 2 * i)));
+    expect(getSizeFormat('it').family).toBe('apparel');
+    expect(sizeLabel('it', '48')).toBe('IT 48');
   });
 
   it('refuses an id that is not a format', () => {

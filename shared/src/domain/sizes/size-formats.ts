@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { formatSixths, toSixths } from './size-numbers.ts';
 
-export const SIZE_FORMAT_IDS = ['us-men', 'us-women', 'gs', 'ps', 'toddler', 'eu', 'uk', 'cm', 'apparel', 'waist', 'one-size'] as const;
+export const SIZE_FORMAT_IDS = [
+  'us-men',
+  'us-women',
+  'gs',
+  'ps',
+  'toddler',
+  'eu',
+  'uk',
+  'cm',
+  'apparel',
+  'waist',
+  'it',
+  'one-size',
+] as const;
 export type SizeFormatId = (typeof SIZE_FORMAT_IDS)[number];
 export const sizeFormatIdSchema = z.enum(SIZE_FORMAT_IDS);
 
@@ -31,13 +44,14 @@ function run(first: number, last: number, step: number, letter = ''): string[] {
 }
 
 /**
- * Nike and most brands step EU sizes in halves; Adidas steps in thirds of a size from 36: 36, 36 2/3,
- * 37 1/3, 38 … Both are sold side by side, so the run holds both, in size order.
+ * Nike and most brands step EU sizes in halves; Adidas steps in thirds of a size: 35 1/3, 36, 36 2/3,
+ * 37 1/3, 38 … Both are sold side by side, so the run holds both, in size order. EU is one length
+ * scale for everyone, so kids' sizes (EU 16–35) are in the same run as adults'.
  */
 function euRun(): string[] {
   const steps = new Set<number>();
-  for (let sixths = toSixths(35.5); sixths <= toSixths(52.5); sixths += 3) steps.add(sixths);
-  for (let sixths = toSixths(36); sixths <= toSixths(52.5); sixths += 4) steps.add(sixths);
+  for (let sixths = toSixths(16); sixths <= toSixths(52.5); sixths += 3) steps.add(sixths);
+  for (let sixths = toSixths(35) + 2; sixths <= toSixths(52.5); sixths += 4) steps.add(sixths);
   return [...steps].sort((a, b) => a - b).map((sixths) => formatSixths(sixths) ?? String(sixths));
 }
 
@@ -63,10 +77,13 @@ export const SIZE_FORMATS: readonly SizeFormat[] = [
     id: 'apparel',
     name: 'Apparel',
     family: 'apparel',
-    values: ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'],
+    values: ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'],
     label: { prefix: '', suffix: '' },
   },
   { id: 'waist', name: 'Waist', family: 'apparel', values: run(26, 44, 1), label: { prefix: 'W', suffix: '' } },
+  // Italian apparel (suits, jackets, designer ready-to-wear) steps in twos. It has no letter equivalent
+  // without the garment's gender (IT 44 is a men's XS but a women's L), so it is a run of its own.
+  { id: 'it', name: 'IT (Italian apparel)', family: 'apparel', values: run(34, 60, 2), label: { prefix: 'IT ', suffix: '' } },
   { id: 'one-size', name: 'One Size', family: 'universal', values: ['OS'], label: { prefix: '', suffix: '' } },
 ];
 
@@ -115,7 +132,7 @@ export function compareSizes(formatId: SizeFormatId, a: string, b: string): numb
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Short display label: 'US M 10.5', 'US W 12', '7Y', 'EU 44 2/3', '28.5 cm', 'W32', 'XL', 'OS'. */
+/** Short display label: 'US M 10.5', 'US W 12', '7Y', 'EU 44 2/3', '28.5 cm', 'W32', 'XL', 'IT 48', 'OS'. */
 export function sizeLabel(formatId: SizeFormatId, value: string): string {
   const { label } = getSizeFormat(formatId);
   return `${label.prefix}${canonicalSize(formatId, value) ?? value.trim()}${label.suffix}`;

@@ -17,7 +17,7 @@ describe('suggestSizes', () => {
   });
 
   it('offers every run a bare number fits when the string is ambiguous', () => {
-    expect(labels('30')).toEqual(['30 cm', 'W30']);
+    expect(labels('30')).toEqual(['30 cm', 'W30', 'EU 30']);
     expect(labels('Kids 5')).toEqual(expect.arrayContaining(['5Y', '5C']));
   });
 

@@ -1,6 +1,6 @@
 import type { CountLine } from '@tradepost/shared/schemas/inventory.ts';
 import { describe, expect, it } from 'vitest';
-import { reviewVariance, type UnitValues, varianceUnitCost } from './count-model.ts';
+import { orderCountLines, reviewVariance, type UnitValues, varianceUnitCost } from './count-model.ts';
 
 const line = (variant_id: string, expected: number | null, counted: number | null): CountLine => ({
   variant_id,
@@ -62,5 +62,42 @@ describe('variance unit cost', () => {
     expect(varianceUnitCost(lots, 'loss')).toBe(10_000);
     expect(varianceUnitCost(lots, 'gain')).toBe(12_000);
     expect(varianceUnitCost([], 'gain')).toBeNull();
+  });
+});
+
+describe('count line order', () => {
+  const sized = (product_title: string, size: string, sku = `SKU-${size}`): CountLine => ({
+    ...line(`${product_title}-${size}`, 1, null),
+    product_title,
+    size,
+    sku,
+  });
+
+  it('sorts sizes by value within a product, not as text', () => {
+    const lines = ['10', '10.5', '11', '9', '9.5'].map((size) => sized('Dunk Low Panda', size));
+    expect(orderCountLines(lines).map((l) => l.size)).toEqual(['9', '9.5', '10', '10.5', '11']);
+  });
+
+  it('groups by product first and keeps thirds, kids and letter sizes in size order', () => {
+    const lines = [
+      sized('Samba OG', '41 1/3'),
+      sized('Samba OG', '40 2/3'),
+      sized('Air Force 1', '7Y'),
+      sized('Air Force 1', '13.5C'),
+      sized('Air Force 1', '3.5Y'),
+      sized('Tee', 'XL'),
+      sized('Tee', 'S'),
+      sized('Tee', 'M'),
+    ];
+    expect(orderCountLines(lines).map((l) => `${l.product_title} ${l.size}`)).toEqual([
+      'Air Force 1 13.5C',
+      'Air Force 1 3.5Y',
+      'Air Force 1 7Y',
+      'Samba OG 40 2/3',
+      'Samba OG 41 1/3',
+      'Tee S',
+      'Tee M',
+      'Tee XL',
+    ]);
   });
 });

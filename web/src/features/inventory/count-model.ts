@@ -1,3 +1,4 @@
+import { compareSizeLabels } from '@tradepost/shared/domain/sizes/size-order.ts';
 import type { CountLine, CountSummary } from '@tradepost/shared/schemas/inventory.ts';
 
 export const countStatusLabels: Record<CountSummary['status'], string> = {
@@ -75,5 +76,18 @@ export function varianceUnitCost(
   if (direction === 'loss') return byAge.find((lot) => lot.quantity_remaining > 0)?.unit_cost_cents ?? null;
   return byAge.at(-1)?.unit_cost_cents ?? null;
 }
+
+/**
+ * Count lines in the order people count a shelf: by product, then by size as sizes go (9, 9.5, 10,
+ * 10.5, 11; never the text order 10, 10.5, 11, 9, 9.5), then by SKU. The API sends them by title and SKU.
+ */
+export function orderCountLines<L extends Pick<CountLine, 'product_title' | 'size' | 'sku'>>(lines: readonly L[]): L[] {
+  return [...lines].sort(
+    (a, b) =>
+      TITLE_ORDER.compare(a.product_title, b.product_title) || compareSizeLabels(a.size, b.size) || TITLE_ORDER.compare(a.sku, b.sku),
+  );
+}
+
+const TITLE_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');

@@ -26,7 +26,7 @@ import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
 import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { signed } from '../../../features/inventory/count-model.ts';
+import { orderCountLines, signed } from '../../../features/inventory/count-model.ts';
 import { formatCount, StatCard, StatGrid } from '../../../features/inventory/inventory-figures.tsx';
 import { CountStatusBadge } from '../../../features/inventory/status-badges.tsx';
 import { useCountScanning } from '../../../features/inventory/use-count-scanning.ts';
@@ -192,7 +192,8 @@ function CountLines({ count }: { count: Count }) {
   });
 
   const hidden = count.lines.some((line) => line.expected === null);
-  const shown = count.lines.filter((line) =>
+  // By product, then size in size order (9, 9.5, 10 …), whatever order the server sent.
+  const shown = orderCountLines(count.lines).filter((line) =>
     filter === 'uncounted' ? line.counted === null : filter === 'variance' ? (line.variance ?? 0) !== 0 : true,
   );
   const lastVariant = scanning.last?.ok === true ? scanning.last.line.variant_id : null;
