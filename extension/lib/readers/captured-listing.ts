@@ -24,7 +24,7 @@ export const capturedFields = [
 export type CapturedField = (typeof capturedFields)[number];
 
 /** Where a value came from: structured data is read first, markup only when it says nothing. */
-export const captureSources = ['json-ld', 'open-graph', 'embedded-state', 'form', 'markup', 'url', 'title'] as const;
+export const captureSources = ['json-ld', 'microdata', 'open-graph', 'embedded-state', 'form', 'markup', 'url', 'title'] as const;
 export type CaptureSource = (typeof captureSources)[number];
 
 /** How the condition maps onto the catalog's conditions (null: the page's words are all we have). */

@@ -16,10 +16,26 @@ type ParseHtml = (html: string) => { document: unknown };
 const requireFromWxt = createRequire(createRequire(import.meta.url).resolve('wxt'));
 const { parseHTML } = requireFromWxt('linkedom') as { parseHTML: ParseHtml };
 
+/**
+ * Browsers lowercase attribute names while parsing HTML (real eBay pages of 2016–2018 write
+ * `<meta Property="og:image" Content="…">`); linkedom keeps them as written, so they are lowercased here.
+ */
+function asBrowsersParse(document: Document): Document {
+  for (const element of document.querySelectorAll('*')) {
+    for (const { name, value } of [...element.attributes]) {
+      const lower = name.toLowerCase();
+      if (lower === name) continue;
+      element.removeAttribute(name);
+      if (!element.hasAttribute(lower)) element.setAttribute(lower, value);
+    }
+  }
+  return document;
+}
+
 export function fixtureDocument(name: string): Document {
-  return parseHTML(readFileSync(resolve(fixturesDir, name), 'utf8')).document as Document;
+  return asBrowsersParse(parseHTML(readFileSync(resolve(fixturesDir, name), 'utf8')).document as Document);
 }
 
 export function htmlDocument(html: string): Document {
-  return parseHTML(html).document as Document;
+  return asBrowsersParse(parseHTML(html).document as Document);
 }

@@ -19,7 +19,16 @@ type Field = Exclude<keyof MappedSpecifics, 'others'>;
 /** Per field, the labels that carry it, best first (a US size beats a UK one, a style code beats an MPN). */
 const labelsByField: Record<Field, RegExp[]> = {
   brand: [/^brand$/, /^vendor$/, /^manufacturer$/],
-  style_code: [/^style ?code$/, /^style ?(number|no\.?|#|id)$/, /^style$/, /^(mpn|manufacturer part number)$/, /^model ?number$/],
+  // Brands print their codes in different shapes (Nike DZ5485-612, Puma 193990-16, adidas GW2871,
+  // New Balance M990GL6): the label says which value is the code, the shape only rules out words.
+  style_code: [
+    /^style ?code$/,
+    /^style ?(number|no\.?|#|id)$/,
+    /^style$/,
+    /^(mpn|manufacturer part number)$/,
+    /^model ?number$/,
+    /^model$/,
+  ],
   colour: [/^colou?rway$/, /^colou?r$/, /^main colou?r$/],
   size: [/^us shoe size\b/, /^us size\b/, /^size \(us\)/, /^shoe size\b/, /^size$/, /^size type$/, /^uk shoe size\b/, /^eu shoe size\b/],
   sku: [/^sku$/, /^custom label/, /^seller sku$/],
@@ -47,8 +56,9 @@ export function mapSpecifics(pairs: Array<[string, string]>): MappedSpecifics {
       const index = labelsByField[field].findIndex((pattern) => pattern.test(label));
       if (index < 0) continue;
       placed = true;
-      // A 'Style' value that is a word ('Sneaker', 'Athletic') is a style, not a style code.
-      if (field === 'style_code' && !looksLikeStyleCode(value)) {
+      // A 'Style' value that is a word ('Sneaker', 'Athletic') is a style, not a style code; a 'Model'
+      // is a code only when it is one word ('990v6', not 'Jordan 1' or 'Air Jordan 1 Retro High OG').
+      if (field === 'style_code' && (!looksLikeStyleCode(value) || (label === 'model' && /\s/.test(value)))) {
         placed = false;
         break;
       }
@@ -61,6 +71,11 @@ export function mapSpecifics(pairs: Array<[string, string]>): MappedSpecifics {
     if (!placed) result.others[rawLabel.replace(/[:：]\s*$/, '').trim()] = value;
   }
   return result;
+}
+
+/** The code a 'Style Code' / 'Style Number' / 'Style' specific names, which beats any MPN or model the page also gives. */
+export function explicitStyleCode(pairs: Array<[string, string]>): string | null {
+  return mapSpecifics(pairs.filter(([label]) => normaliseLabel(label).startsWith('style'))).style_code;
 }
 
 /** A code has digits in it and no spaces between words ('DZ5485-612', '555088 101', 'M990GL6'). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conditionKind } from './captured-listing.ts';
 import { htmlDocument } from './fixture-pages.test-support.ts';
-import { looksLikeStyleCode, mapSpecifics, sizeInText, styleCodeInText } from './item-specifics.ts';
+import { explicitStyleCode, looksLikeStyleCode, mapSpecifics, sizeInText, styleCodeInText } from './item-specifics.ts';
 import { amountToCents, assignedState, jsonLdProduct, parsePriceText, schemaPrice } from './structured-data.ts';
 
 describe('structured data', () => {
@@ -60,6 +60,32 @@ describe('structured data', () => {
       condition: null,
       others: { Style: 'Sneaker', Features: 'Cushioned' },
     });
+  });
+
+  it('takes any brand’s style code from the specific that names it, a model only when it is one code-like word', () => {
+    // Shapes from issue #17: adidas GW2871, New Balance M990GL6, Puma 193990-16 (beside its 'Idset_Mpn').
+    expect(mapSpecifics([['Style Code', 'GW2871']]).style_code).toBe('GW2871');
+    expect(mapSpecifics([['Style', 'M990GL6']]).style_code).toBe('M990GL6');
+    expect(
+      explicitStyleCode([
+        ['MPN', '193990-21'],
+        ['Style Code', '193990-16'],
+      ]),
+    ).toBe('193990-16');
+    expect(
+      explicitStyleCode([
+        ['MPN', '193990-21'],
+        ['Style', 'Sneaker'],
+      ]),
+    ).toBeNull();
+    expect(mapSpecifics([['Model', '990v6']]).style_code).toBe('990v6');
+    expect(mapSpecifics([['Model', 'Jordan 1']])).toMatchObject({ style_code: null, others: { Model: 'Jordan 1' } });
+    expect(
+      mapSpecifics([
+        ['Model', 'M990GL6'],
+        ['MPN', 'M990GL6-D'],
+      ]).style_code,
+    ).toBe('M990GL6-D');
   });
 
   it('spots style codes and sizes in titles', () => {

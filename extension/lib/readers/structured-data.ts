@@ -110,6 +110,100 @@ export function schemaPrice(product: JsonObject): { cents: number; currency: str
   return null;
 }
 
+/**
+ * A schema.org item published as HTML microdata (`itemscope itemtype=…/Product` with `itemprop`
+ * children), as eBay's older item pages and many auction pages do: property name → values, a nested
+ * item (`itemprop="offers" itemscope`) as a MicrodataItem.
+ */
+export type MicrodataItem = { type: string; properties: Map<string, Array<string | MicrodataItem>> };
+
+const itemTypeOf = (element: Element) => (element.getAttribute('itemtype') ?? '').trim().replace(/^https?:\/\/schema\.org\//, '');
+
+/** The item an `itemprop` belongs to: its nearest ancestor with `itemscope`. */
+function owningScope(element: Element): Element | null {
+  let parent = element.parentElement;
+  while (parent !== null && !parent.hasAttribute('itemscope')) parent = parent.parentElement;
+  return parent;
+}
+
+/** A property's value as microdata defines it: `content` first, then the address of links and media, then the text. */
+function microdataValue(element: Element): string | null {
+  const content = element.getAttribute('content');
+  if (content !== null) return content.trim() === '' ? null : content.trim();
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'a' || tag === 'link') return element.getAttribute('href');
+  if (tag === 'img' || tag === 'source' || tag === 'video' || tag === 'audio') return element.getAttribute('src');
+  if (tag === 'meta') return null;
+  return textOf(element);
+}
+
+function readMicrodataItem(scope: Element, depth: number): MicrodataItem {
+  const item: MicrodataItem = { type: itemTypeOf(scope), properties: new Map() };
+  for (const element of scope.querySelectorAll('[itemprop]')) {
+    if (owningScope(element) !== scope) continue;
+    const value = element.hasAttribute('itemscope') && depth < 4 ? readMicrodataItem(element, depth + 1) : microdataValue(element);
+    if (value === null) continue;
+    for (const name of (element.getAttribute('itemprop') ?? '').split(/\s+/)) {
+      if (name === '') continue;
+      const values = item.properties.get(name) ?? [];
+      values.push(value);
+      item.properties.set(name, values);
+    }
+  }
+  return item;
+}
+
+/** The page's first microdata item of the type (top-level or nested), or null. */
+export function microdataItem(doc: Document, type: string): MicrodataItem | null {
+  for (const scope of doc.querySelectorAll('[itemscope][itemtype]')) {
+    if (itemTypeOf(scope) === type) return readMicrodataItem(scope, 0);
+  }
+  return null;
+}
+
+/** A property's first value as text: a string, or a nested item's `name` ('brand' → Brand → name). */
+export function microdataText(item: MicrodataItem | null | undefined, name: string): string | null {
+  for (const value of item?.properties.get(name) ?? []) {
+    const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : microdataText(value, 'name');
+    if (text !== null && text !== '') return text;
+  }
+  return null;
+}
+
+/** A property's first nested item ('offers' → Offer). */
+export function microdataChild(item: MicrodataItem | null | undefined, name: string): MicrodataItem | null {
+  for (const value of item?.properties.get(name) ?? []) if (typeof value !== 'string') return value;
+  return null;
+}
+
+/**
+ * The price microdata carries: the Product's Offer (`itemprop="price" content="5.98"` with
+ * `priceCurrency`), else a lone `itemprop="price"` as auction pages print it in the bid element.
+ * Without a currency the printed text is read ('US $25.00').
+ */
+export function microdataPrice(doc: Document, product: MicrodataItem | null): { cents: number; currency: string } | null {
+  for (const holder of [microdataChild(product, 'offers'), product]) {
+    const amount = microdataText(holder, 'price') ?? microdataText(holder, 'lowPrice');
+    if (amount === null) continue;
+    const currency = microdataText(holder, 'priceCurrency');
+    const price = currency === null ? parsePriceText(amount) : priceOf(amount, currency);
+    if (price !== null) return price;
+  }
+  const element = doc.querySelector('[itemprop~="price"]');
+  if (element === null) return null;
+  const currency = doc.querySelector('[itemprop~="priceCurrency"]')?.getAttribute('content')?.trim();
+  const amount = element.getAttribute('content')?.trim();
+  return (
+    (amount !== undefined && currency !== undefined && currency !== '' ? priceOf(amount, currency) : null) ??
+    parsePriceText(textOf(element), currency === '' ? undefined : currency)
+  );
+}
+
+function priceOf(amount: string, currency: string): { cents: number; currency: string } | null {
+  const cents = amountToCents(amount, currency);
+  return cents === null || !/^[A-Za-z]{3}$/.test(currency) ? null : { cents, currency: currency.toUpperCase() };
+}
+
 /** Open Graph and product meta tags by property ('og:title', 'product:price:amount'…); the first of each wins. */
 export function metaProperties(doc: Document): Map<string, string> {
   const meta = new Map<string, string>();
