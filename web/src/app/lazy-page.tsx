@@ -62,18 +62,35 @@ export type LazyOptions = {
 export class PageLoader<Props extends object> {
   page: ComponentType<Props>;
   readonly #create: (retries: number) => ComponentType<Props>;
+  readonly #load: () => Promise<Record<string, ComponentType<Props>>>;
+  readonly #retries: number;
+  /** The code asked for ahead of the first render (`preload`), which that render then waits for. */
+  #early: Promise<Record<string, ComponentType<Props>> | null> | null = null;
 
   constructor(load: () => Promise<Record<string, ComponentType<Props>>>, name: string, options: LazyOptions = {}) {
+    this.#load = load;
+    this.#retries = options.retries ?? LAZY_LOAD_DEFAULT_RETRIES;
     this.#create = (retries) =>
       lazy<ComponentType<Props>>(async () => {
-        const page = (await loadWithRetry(load, retries))[name];
+        // An early load that failed leaves the render to load (and retry) on its own.
+        const module = (await this.#early) ?? (await loadWithRetry(load, retries));
+        const page = module[name];
         if (page === undefined) throw new Error(`The page module has no export named ${name}`);
         return { default: page };
       });
-    this.page = this.#create(options.retries ?? LAZY_LOAD_DEFAULT_RETRIES);
+    this.page = this.#create(this.#retries);
+  }
+
+  /**
+   * Starts loading the page's code now, before anything renders it: at start-up the opened screen's
+   * chunk then downloads beside the session check instead of after it and the guards.
+   */
+  preload(): void {
+    this.#early ??= loadWithRetry(this.#load, this.#retries).catch(() => null);
   }
 
   renew(): void {
+    this.#early = null;
     this.page = this.#create(LAZY_LOAD_MIN_RETRIES);
   }
 }

@@ -8,6 +8,7 @@ import { businessScopeOf } from '../features/session/use-business-scope.ts';
 import { canOpenPath, normalizePath } from '../features/shell/access.ts';
 import { prepareCachesAtStartup } from '../features/version/prepare-caches-at-startup.ts';
 import { RequireSession } from './guards/require-session.tsx';
+import { PageLoader } from './lazy-page.tsx';
 import { AppProviders } from './providers.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
@@ -17,6 +18,13 @@ import { appStore } from './store.ts';
 function opensBehindSessionGuard(): boolean {
   const matches = matchRoutes(router.routes, router.state.location) ?? [];
   return matches.some(({ route }) => isValidElement(route.element) && route.element.type === RequireSession);
+}
+
+/** The opened screen's code, asked for now: it downloads beside the app's start-up and the session check. */
+function preloadOpenedPage(): void {
+  const matches = matchRoutes(router.routes, router.state.location) ?? [];
+  const leaf = matches.at(-1)?.route.element;
+  if (isValidElement<{ loader?: unknown }>(leaf) && leaf.props.loader instanceof PageLoader) leaf.props.loader.preload();
 }
 
 type WarmUp = (user: User, search: URLSearchParams) => Promise<void>;
@@ -61,6 +69,7 @@ export function startApp(container: HTMLElement, onFatal: (error: unknown) => vo
   // The session check goes out now rather than after the first render. Public pages do not ask for
   // it (a revoked token there would end the session and leave the page), so neither does this.
   if (opensBehindSessionGuard()) checkSessionAndWarmUp();
+  preloadOpenedPage();
 
   let root: Root | undefined;
   const fatal = (error: unknown) => {
