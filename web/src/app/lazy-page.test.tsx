@@ -9,9 +9,12 @@ async function markup(node: React.ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
+const ProductsPage = () => <p>products</p>;
+const SalesPage = () => <p>sales</p>;
+
 describe('a lazy page', () => {
   it('preloaded at start-up, its code is asked for once, and the first render uses that load', async () => {
-    const load = vi.fn(async () => ({ ProductsPage: () => <p>products</p> }));
+    const load = vi.fn(async () => ({ ProductsPage }));
     const loader = pageLoader(load, 'ProductsPage');
     loader.preload();
     loader.preload();
@@ -21,7 +24,7 @@ describe('a lazy page', () => {
   });
 
   it('not preloaded, its code is asked for by the first render', async () => {
-    const load = vi.fn(async () => ({ SalesPage: () => <p>sales</p> }));
+    const load = vi.fn(async () => ({ SalesPage }));
     const loader = pageLoader(load, 'SalesPage');
     expect(load).not.toHaveBeenCalled();
     expect(await markup(<LazyRoute loader={loader} props={{}} />)).toContain('sales');
