@@ -376,6 +376,17 @@ export interface PickRules {
   strategy: Defaulted<string>;
 }
 
+export interface PlatformPhotos {
+  business_id: TenantId;
+  connection_id: string;
+  expires_at: Timestamp | null;
+  id: string;
+  media_id: string;
+  platform_id: string;
+  platform_url: string | null;
+  uploaded_at: Defaulted<Timestamp>;
+}
+
 export interface PreownedItems {
   acquired_via: Defaulted<string>;
   business_id: TenantId;
@@ -752,6 +763,7 @@ export interface DB {
   mobile_login_codes: MobileLoginCodes;
   outbox_messages: OutboxMessages;
   pick_rules: PickRules;
+  platform_photos: PlatformPhotos;
   preowned_items: PreownedItems;
   price_rules: PriceRules;
   product_stock: ProductStock;
@@ -807,6 +819,7 @@ export const tenantTables = [
   'media',
   'outbox_messages',
   'pick_rules',
+  'platform_photos',
   'preowned_items',
   'price_rules',
   'product_stock',

@@ -21,6 +21,8 @@ import { Migration20261127000020StreamTickets } from './20261127-0020-stream-tic
 import { Migration20261127000021StockSummaries } from './20261127-0021-stock-summaries.ts';
 import { Migration20261127000022SalesLists } from './20261127-0022-sales-lists.ts';
 import { Migration20261127000023SyncScaling } from './20261127-0023-sync-scaling.ts';
+import { Migration20261127000024PlatformPhotos } from './20261127-0024-platform-photos.ts';
+import { Migration20261127000026CostLotHistory } from './20261127-0026-cost-lot-history.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -47,4 +49,6 @@ export const migrationsList = [
   { name: '20261127-0021-stock-summaries', class: Migration20261127000021StockSummaries },
   { name: '20261127-0022-sales-lists', class: Migration20261127000022SalesLists },
   { name: '20261127-0023-sync-scaling', class: Migration20261127000023SyncScaling },
+  { name: '20261127-0024-platform-photos', class: Migration20261127000024PlatformPhotos },
+  { name: '20261127-0026-cost-lot-history', class: Migration20261127000026CostLotHistory },
 ];

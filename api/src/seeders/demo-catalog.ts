@@ -5,9 +5,21 @@ import { externalOrderSchema } from '@tradepost/shared/schemas/sales.ts';
 import { newId } from '../db/ids.ts';
 import { createProduct } from '../modules/catalog/public.ts';
 import { postAdjustment } from '../modules/inventory/public.ts';
+import { storeGeneratedImage } from '../modules/media/public.ts';
 import { channelByKind, importChannelOrder, recordSale } from '../modules/sales/public.ts';
+import { renderDemoPhoto } from './demo-photos.ts';
 
-type Seed = { title: string; brand: string; style: string; colorway: string; price: number; cost: number; sizes: string[] };
+type Seed = {
+  title: string;
+  brand: string;
+  style: string;
+  colorway: string;
+  price: number;
+  cost: number;
+  sizes: string[];
+  /** The drawn photo's colours: upper, sole, accent, background. */
+  colours: [string, string, string, string];
+};
 
 // Real-world shapes: what a small sneaker shop holds. Prices and costs in cents.
 const catalog: Seed[] = [
@@ -19,6 +31,7 @@ const catalog: Seed[] = [
     price: 32_000,
     cost: 21_000,
     sizes: ['9', '9.5', '10', '10.5', '11'],
+    colours: ['#c8102e', '#f4f1ea', '#111111', '#f3e3e3'],
   },
   {
     title: 'Nike Dunk Low Panda',
@@ -28,6 +41,7 @@ const catalog: Seed[] = [
     price: 13_500,
     cost: 9_000,
     sizes: ['8', '9', '10', '11', '12'],
+    colours: ['#f7f7f7', '#f2f2f2', '#111111', '#dfe3e8'],
   },
   {
     title: 'New Balance 550 White Green',
@@ -37,6 +51,7 @@ const catalog: Seed[] = [
     price: 12_000,
     cost: 7_500,
     sizes: ['8.5', '9.5', '10.5'],
+    colours: ['#fbfbf8', '#f0eee6', '#1f6b3a', '#e4efe6'],
   },
   {
     title: 'Yeezy Boost 350 V2 Onyx',
@@ -46,6 +61,7 @@ const catalog: Seed[] = [
     price: 26_000,
     cost: 19_000,
     sizes: ['9', '10', '11'],
+    colours: ['#2b2b2b', '#3a3a3a', '#5a5a5a', '#e9e6e1'],
   },
   {
     title: 'Nike Air Max 1 Patta Waves',
@@ -55,6 +71,7 @@ const catalog: Seed[] = [
     price: 29_000,
     cost: 17_500,
     sizes: ['9', '10'],
+    colours: ['#1d1d1d', '#e8e4da', '#3fb5b0', '#e2f1f0'],
   },
   {
     title: 'adidas Samba OG Cloud White',
@@ -64,6 +81,7 @@ const catalog: Seed[] = [
     price: 11_000,
     cost: 6_500,
     sizes: ['8', '9', '10', '11'],
+    colours: ['#fafafa', '#b98d5f', '#111111', '#efe9e1'],
   },
 ];
 
@@ -76,7 +94,7 @@ const barcodeFor = (i: number, j: number) => {
 };
 
 /**
- * The demo business's shop: products with sizes and barcodes, stock at two locations at known
+ * The demo business's shop: products with a drawn photo, sizes and barcodes, stock at two locations at known
  * costs, a few sales (in store, a manual order waiting to be picked, a Shopify order) and one
  * failed order, so every screen has something true to show on a first run.
  */
@@ -88,6 +106,14 @@ export async function seedDemoCatalog(em: EntityManager, businessId: string, use
 
   const variants: { id: string; sku: string; price: number; cost: number }[][] = [];
   for (const [i, seed] of catalog.entries()) {
+    // Each product comes with a photo, so it can be listed on every marketplace as it is.
+    const [upper, sole, accent, background] = seed.colours;
+    const photo = await storeGeneratedImage(em, {
+      businessId,
+      userId,
+      contentType: 'image/jpeg',
+      body: await renderDemoPhoto({ title: seed.title, upper, sole, accent, background }),
+    });
     const productId = await createProduct(
       em,
       businessId,
@@ -99,6 +125,7 @@ export async function seedDemoCatalog(em: EntityManager, businessId: string, use
         category: 'sneakers',
         size_format: 'us-men',
         retail_price_cents: seed.price,
+        images: [{ media_id: photo.id }],
         variants: seed.sizes.map((size, j) => ({
           size,
           sku: `${seed.style}-${size}`,

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.ts';
 import { DEMO_LOGIN, seedDemo } from './demo.ts';
@@ -23,6 +24,14 @@ describe('the demo business', () => {
     };
     const products = await get('/products?limit=50&with_total=true');
     expect(products.items).toHaveLength(6);
+    // Every demo product comes with its own drawn photo, a real image file, so it can be listed as it is.
+    const photos = products.items.map((p: { images: { media_id: string }[] }) => p.images.map((i) => i.media_id));
+    expect(photos.every((ids: string[]) => ids.length === 1)).toBe(true);
+    expect(new Set(photos.flat()).size).toBe(6);
+    const photo = await t.app.inject({ method: 'GET', url: `/api/v1/media/${photos[0][0]}` });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(photo.rawPayload).metadata()).width).toBe(800);
     const sales = await get('/sales?limit=20&sort=created_at');
     expect(sales.items.map((s: { channel: { kind: string }; status: string }) => `${s.channel.kind}:${s.status}`).sort()).toEqual([
       'in_store:fulfilled',

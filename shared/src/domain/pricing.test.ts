@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivePrice, marginPercent, roundPrice } from './pricing.ts';
+import { applyPriceChange, derivePrice, marginPercent, parsePercent, roundPrice } from './pricing.ts';
 
 describe('roundPrice', () => {
   it('rounds up to the chosen ending, never down', () => {
@@ -51,5 +51,56 @@ describe('marginPercent', () => {
     expect(marginPercent(10_000, 7_000)).toBe(30);
     expect(marginPercent(3_000, 2_000)).toBe(33.3);
     expect(marginPercent(0, 100)).toBeNull();
+  });
+});
+
+describe('applyPriceChange', () => {
+  it('sets one price, or moves each by an amount, in whole cents', () => {
+    expect(applyPriceChange(15_000, { kind: 'set', cents: 12_999, roundTo99: false })).toBe(12_999);
+    expect(applyPriceChange(15_000, { kind: 'amount', cents: -2_501, roundTo99: false })).toBe(12_499);
+    expect(applyPriceChange(15_000, { kind: 'amount', cents: 1_000, roundTo99: false })).toBe(16_000);
+  });
+
+  it('moves by a percentage exactly, rounding half a cent up', () => {
+    expect(applyPriceChange(15_000, { kind: 'percent', basisPoints: -1_000, roundTo99: false })).toBe(13_500);
+    // 19.99 × 1.1 = 21.989 in floating point is 21.988999…; in cents it is 2198.9 → 2199.
+    expect(applyPriceChange(1_999, { kind: 'percent', basisPoints: 1_000, roundTo99: false })).toBe(2_199);
+    // 0.05 × 1.5 = 0.075 → 0.08 (half up), 0.01 × 1.125 = 0.01125 → 0.01.
+    expect(applyPriceChange(5, { kind: 'percent', basisPoints: 5_000, roundTo99: false })).toBe(8);
+    expect(applyPriceChange(1, { kind: 'percent', basisPoints: 1_250, roundTo99: false })).toBe(1);
+    expect(applyPriceChange(11_111, { kind: 'percent', basisPoints: 1_250, roundTo99: false })).toBe(12_500);
+    // 129.90 + 15% is exactly 149.385, so 149.39; in floating point 12990 × 1.15 is 14938.4999…, which rounds down.
+    expect(applyPriceChange(12_990, { kind: 'percent', basisPoints: 1_500, roundTo99: false })).toBe(14_939);
+    expect(applyPriceChange(2_990, { kind: 'percent', basisPoints: 1_500, roundTo99: false })).toBe(3_439);
+  });
+
+  it('rounds up to .99 after the change, as channel price rules do', () => {
+    expect(applyPriceChange(15_000, { kind: 'percent', basisPoints: -1_000, roundTo99: true })).toBe(13_599);
+    expect(applyPriceChange(12_999, { kind: 'percent', basisPoints: 0, roundTo99: true })).toBe(12_999);
+    expect(applyPriceChange(10_000, { kind: 'amount', cents: 50, roundTo99: true })).toBe(10_099);
+  });
+
+  it('never goes below 0', () => {
+    expect(applyPriceChange(1_000, { kind: 'amount', cents: -5_000, roundTo99: false })).toBe(0);
+    expect(applyPriceChange(1_000, { kind: 'amount', cents: -5_000, roundTo99: true })).toBe(0);
+    expect(applyPriceChange(1_000, { kind: 'percent', basisPoints: -20_000, roundTo99: false })).toBe(0);
+    expect(applyPriceChange(-300, { kind: 'percent', basisPoints: 1_000, roundTo99: false })).toBe(0);
+  });
+});
+
+describe('parsePercent', () => {
+  it('reads signed percentages with up to two decimals as basis points', () => {
+    expect(parsePercent('-10')).toBe(-1_000);
+    expect(parsePercent('+12.5')).toBe(1_250);
+    expect(parsePercent('7,25 %')).toBe(725);
+    expect(parsePercent('0')).toBe(0);
+  });
+
+  it('refuses what is not a percentage or is out of range', () => {
+    expect(parsePercent('')).toBeNull();
+    expect(parsePercent('ten')).toBeNull();
+    expect(parsePercent('1.234')).toBeNull();
+    expect(parsePercent('-100')).toBeNull();
+    expect(parsePercent('501')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productIdListSchema } from './catalog.ts';
 import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
 import { connectionEnvironments, connectionStatuses, marketplacePlatformSchema } from './connections.ts';
 import { listingStatuses } from './listings.ts';
@@ -205,6 +206,8 @@ export const marketplaceProductsQuerySchema = z.object({
   scope: z.enum(['listed', 'all'], { error: 'Scope must be listed or all' }).default('listed'),
   status: z.enum([...listingStatuses, 'not_listed'], { error: 'Status must be pending, active, ended, error or not_listed' }).optional(),
   search: z.string().trim().max(100).optional(),
+  /** Only these products (comma-separated ids, at most 200): the products table's bulk actions read their listings. */
+  product_ids: productIdListSchema.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -211,6 +211,20 @@ const queryFlag = z
   .optional();
 
 /** The filters of the products page; the list, its summary and nothing else share them. */
+/** The most product ids one address may name (`?ids=` of the list, the export). */
+export const MAX_IDS_IN_QUERY = 200;
+
+/** Comma-separated product ids in a query string, 1 to 200 of them. */
+export const productIdListSchema = z
+  .string()
+  .transform((text) => text.split(',').filter(Boolean))
+  .pipe(
+    z
+      .array(z.uuid({ error: 'Each id must be a product id' }))
+      .min(1, { error: 'Name at least one product' })
+      .max(MAX_IDS_IN_QUERY, { error: `Name at most ${MAX_IDS_IN_QUERY} products` }),
+  );
+
 export const productFilterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   status: z.enum(['active', 'archived', 'draft', 'all'], { error: 'Status must be active, archived, draft or all' }).default('active'),
@@ -221,6 +235,8 @@ export const productFilterSchema = z.object({
   location_id: uuidSchema.optional(),
   in_stock: queryFlag,
   condition: z.enum(productConditions, { error: 'Condition must be new, new_with_defects or pre_owned' }).optional(),
+  /** Only these products (comma-separated ids, at most 200): the rows chosen for a bulk action. */
+  ids: productIdListSchema.optional(),
 });
 export type ProductFilter = z.output<typeof productFilterSchema>;
 
@@ -304,3 +320,23 @@ export type ProductSizeRun = z.infer<typeof productSizeRunSchema>;
 export const productParamsSchema = z.object({ businessId: uuidSchema, productId: uuidSchema });
 export const variantParamsSchema = productParamsSchema.extend({ variantId: uuidSchema });
 export const barcodeParamsSchema = variantParamsSchema.extend({ code: barcodeCodeSchema });
+
+/** The most products one bulk archive call takes (the web sends a larger selection in parts). */
+export const MAX_BULK_ARCHIVE = 1_000;
+
+/** `POST /products/archive`: archive many products at once (the products table's bulk action). */
+export const archiveProductsBodySchema = z.strictObject({
+  product_ids: z
+    .array(z.uuid({ error: 'Each id must be a product id' }), { error: 'product_ids must be a list of product ids' })
+    .min(1, { error: 'Choose at least one product' })
+    .max(MAX_BULK_ARCHIVE, { error: `Archive at most ${MAX_BULK_ARCHIVE.toLocaleString('en-US')} products at a time` }),
+});
+export type ArchiveProductsBody = z.infer<typeof archiveProductsBodySchema>;
+
+export const archiveProductsResultSchema = z.object({
+  /** Archived by this call. */
+  archived: z.number().int(),
+  /** Already archived before: left as they were (the call is safe to repeat). */
+  already_archived: z.number().int(),
+});
+export type ArchiveProductsResult = z.infer<typeof archiveProductsResultSchema>;

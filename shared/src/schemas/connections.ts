@@ -26,6 +26,10 @@ export const ebayPoliciesSchema = z.object({
   fulfillment_policy_id: z.string().nullable(),
   payment_policy_id: z.string().nullable(),
   return_policy_id: z.string().nullable(),
+  /** Each chosen policy's name on eBay, when eBay named it at connection time (screens show it instead of the id). */
+  fulfillment_policy_name: z.string().nullable(),
+  payment_policy_name: z.string().nullable(),
+  return_policy_name: z.string().nullable(),
 });
 
 export const connectionSettingsSchema = z.object({

@@ -38,6 +38,18 @@ export const driftSchema = z.object({
 });
 export type Drift = z.infer<typeof driftSchema>;
 
+/** A listing whose last call to the platform failed (refused or unanswered), with the platform's message. */
+export const failedListingSchema = z.object({
+  listing_id: uuidSchema,
+  product_id: uuidSchema,
+  title: z.string(),
+  /** `error`: never went live; `active`: still live, the last change did not reach the platform. */
+  status: z.enum(listingStatuses),
+  message: z.string(),
+  failed_at: timestampSchema,
+});
+export type FailedListing = z.infer<typeof failedListingSchema>;
+
 export const hourlySyncPointSchema = z.object({ hour: timestampSchema, ok: z.number().int(), failed: z.number().int() });
 export type HourlySyncPoint = z.infer<typeof hourlySyncPointSchema>;
 
@@ -62,6 +74,8 @@ export const connectionHealthSchema = z.object({
   hourly: z.array(hourlySyncPointSchema),
   jobs: z.object({ queued: z.number().int(), running: z.number().int(), failed_24h: z.number().int() }),
   listings: z.object({ active: z.number().int(), errors: z.number().int() }),
+  /** The listings counted in `listings.errors`, newest failure first (at most 50). */
+  failed_listings: z.array(failedListingSchema),
   drift: z.array(driftSchema),
   webhooks: z.object({
     last_received_at: timestampSchema.nullable(),

@@ -14,7 +14,15 @@ export type EbayError = {
   parameters?: { name: string; value: string }[];
 };
 
-export type EbayDomain = 'API_INVENTORY' | 'API_FULFILLMENT' | 'API_ACCOUNT' | 'API_NOTIFICATION' | 'API_BROWSE' | 'ACCESS' | 'OAuth';
+export type EbayDomain =
+  | 'API_INVENTORY'
+  | 'API_FULFILLMENT'
+  | 'API_ACCOUNT'
+  | 'API_NOTIFICATION'
+  | 'API_BROWSE'
+  | 'API_MEDIA'
+  | 'ACCESS'
+  | 'OAuth';
 
 export function ebayError(
   errorId: number,

@@ -3,6 +3,7 @@ import { baseControl, type SimControlBase } from '../kit/control.ts';
 import { FaultRegistry } from '../kit/faults.ts';
 import { asRecord, json } from '../kit/http.ts';
 import { counterUuid } from '../kit/ids.ts';
+import { PhotoStore, type StoredPhoto } from '../kit/multipart.ts';
 import { RequestRecorder } from '../kit/recorder.ts';
 import { Router } from '../kit/router.ts';
 import { ControlError, controlBody, startSimServer } from '../kit/server.ts';
@@ -13,6 +14,7 @@ import { notFoundResponse, quotaExceededResponse, systemErrorResponse } from './
 import { type EbaySale, fulfillmentRoutes, sellOnEbay } from './ebay-fulfillment.ts';
 import { identityRoutes } from './ebay-identity.ts';
 import { inventoryRoutes, inventoryRules, itemView, offerView } from './ebay-inventory.ts';
+import { mediaRoutes } from './ebay-media.ts';
 import { type EbayNotificationOptions, emitEbayNotification, notificationRoutes } from './ebay-notification.ts';
 import { type ConsentMode, issueAccessToken, issueRefreshToken, oauthRoutes } from './ebay-oauth.ts';
 import {
@@ -90,6 +92,10 @@ export type EbayControl = SimControlBase & {
   order(orderId: string): EbayOrder | null;
   orders(): EbayOrder[];
   signingKey(): { kid: string; publicKeyPem: string };
+  /** Photos uploaded through the Media API, with their bytes. */
+  photos(): StoredPhoto[];
+  /** One uploaded photo by its Picture Services address (or image id). */
+  photo(urlOrId: string): StoredPhoto | null;
 };
 
 export type EbaySimulator = {
@@ -246,9 +252,11 @@ export async function startEbaySimulator(options: EbaySimulatorOptions = {}): Pr
   const notifyCtx = { state, webhooks, defaultAttempts: options.webhookRetry?.attempts ?? 5 };
   const notify = (topic: string, data: Json) => void emitEbayNotification(notifyCtx, { topic, data });
 
+  const photos = new PhotoStore();
   const router = new Router();
   oauthRoutes(router, state, () => options.consent ?? 'auto');
   inventoryRoutes(router, state, () => baseUrl);
+  mediaRoutes(router, state, photos, () => baseUrl);
   fulfillmentRoutes(router, state, () => baseUrl, notify);
   accountRoutes(router, state);
   notificationRoutes(router, state, () => baseUrl, notifyCtx);
@@ -268,6 +276,7 @@ export async function startEbaySimulator(options: EbaySimulatorOptions = {}): Pr
   };
   const onReset = () => {
     clearEbayState(state, ruNames());
+    photos.clear();
     if (options.seed) seedEbay(state, options.seed, sell);
   };
   const issueUserToken = (o: { scopes?: string[]; lifetimeSeconds?: number } = {}) => {
@@ -317,6 +326,7 @@ export async function startEbaySimulator(options: EbaySimulatorOptions = {}): Pr
       quotaLimits: state.quotaLimits,
       quotaUsage: Object.fromEntries(state.quotaUsage),
       publicKey: { kid: state.signingKey.kid },
+      photos: photos.list().map(({ data, ...photo }) => ({ ...photo, bytes: data.length })),
     }),
   );
 
@@ -365,6 +375,8 @@ export async function startEbaySimulator(options: EbaySimulatorOptions = {}): Pr
       order: (orderId) => structuredClone(state.orders.get(orderId) ?? null),
       orders: () => [...state.orders.values()].map((o) => structuredClone(o)),
       signingKey: () => ({ kid: state.signingKey.kid, publicKeyPem: state.signingKey.publicKeyPem }),
+      photos: () => photos.list(),
+      photo: (urlOrId) => photos.get(urlOrId) ?? photos.byUrl(urlOrId) ?? null,
     },
   };
 }

@@ -20,6 +20,8 @@ export type SimResponse = {
   json?: unknown;
   /** Sent as-is (HTML pages, broken JSON). */
   text?: string;
+  /** Sent as-is (stored photos). */
+  bytes?: Buffer;
 };
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string };

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDuration, SimClock } from './clock.ts';
 import { FaultRegistry } from './faults.ts';
+import type { SimRequest } from './http.ts';
+import { multipartParts, sniffImage } from './multipart.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './receiver.ts';
 import { WebhookDispatcher } from './webhooks.ts';
 
@@ -79,5 +81,29 @@ describe('WebhookDispatcher', () => {
     await dispatcher.release('reverse');
     expect(receiver.received.map((r) => (JSON.parse(r.text) as { name: string }).name)).toEqual(['two', 'one']);
     dispatcher.close();
+  });
+});
+
+describe('multipartParts', () => {
+  it('reads the parts of a body encoded by fetch’s FormData: names, filenames, types and exact bytes', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x0d, 0x0a, 0x2d, 0x2d, 0xff]);
+    const form = new FormData();
+    form.append('request', new Blob([JSON.stringify({ idempotency_key: 'k1' })], { type: 'application/json' }));
+    form.append('image_file', new Blob([png], { type: 'image/png' }), 'side.png');
+    const encoded = new Request('http://sim.local/upload', { method: 'POST', body: form });
+    const rawBody = Buffer.from(await encoded.arrayBuffer());
+    const req = { headers: { 'content-type': encoded.headers.get('content-type') ?? '' }, rawBody } as unknown as SimRequest;
+    const parts = multipartParts(req) ?? [];
+    expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
+      ['request', 'blob', 'application/json'],
+      ['image_file', 'side.png', 'image/png'],
+    ]);
+    expect(JSON.parse(parts[0]?.data.toString('utf8') ?? '')).toEqual({ idempotency_key: 'k1' });
+    // Bytes that look like a boundary's CRLF and dashes survive.
+    expect(parts[1]?.data.equals(png)).toBe(true);
+    expect(sniffImage(png)).toBe('image/png');
+    expect(
+      multipartParts({ headers: { 'content-type': 'application/json' }, rawBody: Buffer.from('{}') } as unknown as SimRequest),
+    ).toBeNull();
   });
 });

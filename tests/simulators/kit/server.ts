@@ -113,7 +113,7 @@ async function handle(options: SimServerOptions, control: Router, req: IncomingM
       path: base.path,
       query: Object.fromEntries(url.searchParams),
       headers: req.headers,
-      body: bodyForRecord(base.text),
+      body: bodyForRecord(base.text, req.headers['content-type']),
       routeKey: target.routeKey,
       status,
       fault,
@@ -164,8 +164,10 @@ async function handle(options: SimServerOptions, control: Router, req: IncomingM
   return send(res, response, options.name);
 }
 
-function bodyForRecord(text: string): unknown {
+function bodyForRecord(text: string, contentType: string | undefined): unknown {
   if (text === '') return null;
+  // Uploads are recorded by their parts' names, not their bytes.
+  if (contentType?.startsWith('multipart/')) return '(multipart upload)';
   const parsed = parseJson(text);
   return parsed.ok ? parsed.value : text;
 }
@@ -173,11 +175,12 @@ function bodyForRecord(text: string): unknown {
 function send(res: ServerResponse, response: SimResponse, simulator: string): void {
   // Lets the app (and people reading captures) tell a simulator from the real platform.
   const headers: Record<string, string> = { 'x-tradepost-simulator': simulator, ...response.headers };
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (response.json !== undefined) {
     payload = JSON.stringify(response.json);
     headers['content-type'] ??= 'application/json';
   } else if (response.text !== undefined) payload = response.text;
+  else if (response.bytes !== undefined) payload = response.bytes;
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(response.status, headers);
   res.end(payload);

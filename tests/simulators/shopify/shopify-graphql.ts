@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { asRecord, header, json, parseJson, type SimRequest, type SimResponse } from '../kit/http.ts';
 import { largestInputArray, MAX_INPUT_ARRAY, queryCost } from './shopify-cost.ts';
+import { mediaById, stagedUploadsCreate } from './shopify-media.ts';
 import {
   fulfillmentCreate,
   inventoryActivate,
@@ -285,6 +286,7 @@ function rootValue() {
       webhookSubscriptionCreate(ctx, args),
     webhookSubscriptionDelete: (args: Parameters<typeof webhookSubscriptionDelete>[1], ctx: GraphqlContext) =>
       webhookSubscriptionDelete(ctx, args),
+    stagedUploadsCreate: (args: Parameters<typeof stagedUploadsCreate>[1], ctx: GraphqlContext) => stagedUploadsCreate(ctx, args),
   };
 }
 
@@ -306,6 +308,8 @@ function nodeById(ctx: GraphqlContext, id: string): unknown {
       return root.order({ id }, ctx);
     case 'FulfillmentOrder':
       return root.fulfillmentOrder({ id }, ctx);
+    case 'MediaImage':
+      return mediaById(ctx, id);
     case 'WebhookSubscription': {
       const rec = ctx.state.webhookSubscriptions.get(parseGid(id, 'WebhookSubscription') ?? -1);
       return rec ? webhookSubscriptionNode(rec) : null;
@@ -337,6 +341,8 @@ export type GraphqlDeps = {
   limits: () => ShopifyLimits;
   events: ShopifyContext['events'];
   currency: string;
+  /** This server's address (staged upload targets). */
+  baseUrl?: () => string;
 };
 
 function refill(state: ShopifyState, limits: ShopifyLimits): void {
@@ -467,6 +473,7 @@ export async function handleGraphql(deps: GraphqlDeps, req: SimRequest): Promise
     orderWindowDays: limits.orderWindowDays,
     currency: deps.currency,
     events: deps.events,
+    ...(deps.baseUrl ? { baseUrl: deps.baseUrl() } : {}),
     variables,
   };
   const result = await execute({ schema, document, rootValue: rootValue(), contextValue: ctx, variableValues: variables, operationName });

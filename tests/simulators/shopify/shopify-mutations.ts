@@ -1,3 +1,4 @@
+import { applyFiles, type FileSetInput, fileSetErrors } from './shopify-media.ts';
 import {
   adjustmentGroupNode,
   fulfillmentNode,
@@ -196,6 +197,7 @@ export type ProductSetArgs = {
     tags?: string[] | null;
     productOptions?: { name?: string | null; position?: number | null; values?: { name?: string | null }[] | null }[] | null;
     variants?: VariantSetInput[] | null;
+    files?: FileSetInput[] | null;
   };
   synchronous?: boolean | null;
   identifier?: { id?: string | null; handle?: string | null } | null;
@@ -284,6 +286,7 @@ export function productSet(ctx: ShopifyContext, args: ProductSetArgs) {
   if (input.handle && [...state.products.values()].some((p) => p.handle === input.handle && p.id !== existing?.id)) {
     errors.push(ue(['input', 'handle'], `Handle '${input.handle}' already in use.`, 'HANDLE_NOT_UNIQUE'));
   }
+  errors.push(...fileSetErrors(state, input.files));
   if (errors.length > 0) return productSetResult(ctx, args, null, errors);
 
   const now = state.clock.iso();
@@ -365,6 +368,7 @@ export function productSet(ctx: ShopifyContext, args: ProductSetArgs) {
       product.variantIds.push(variant.id);
     }
   }
+  if (input.files) applyFiles(state, product, input.files);
   ctx.events.productChanged(product.id, created);
   for (const [itemId, locationId] of touchedLevels) ctx.events.levelChanged(itemId, locationId);
   return productSetResult(ctx, args, product, []);

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { mediaNode, productMedia } from './shopify-media.ts';
 import { matchesSearch, type PageArgs, paginate, parseSearch } from './shopify-search.ts';
 import {
   type AdjustmentGroupRec,
@@ -42,6 +43,8 @@ export type ShopifyContext = {
   orderWindowDays: number | null;
   currency: string;
   events: ShopifyEvents;
+  /** This server's address: staged upload targets point at it. */
+  baseUrl?: string;
 };
 
 const VALID_QUANTITY_NAMES = [
@@ -120,6 +123,13 @@ export function productNode(ctx: ShopifyContext, p: ProductRec) {
         (v) => variantNode(ctx, v),
       ),
     variantsCount: () => ({ count: p.variantIds.length, precision: 'EXACT' }),
+    media: (args: PageArgs) =>
+      paginate(
+        productMedia(ctx, p),
+        args,
+        (m) => [(p.mediaIds ?? []).indexOf(m.id), m.id],
+        (m) => mediaNode(state, m),
+      ),
   };
 }
 

@@ -9,13 +9,17 @@ const ONLINE_SECONDS = 86_399;
 const CODE_SECONDS = 600;
 const GRANTABLE = [...ALL_SCOPES, 'read_all_orders'];
 
-/** Hex HMAC-SHA256 of the sorted `k=v&…` query without `hmac` (how Shopify signs redirects). */
+/**
+ * Hex HMAC-SHA256 of the query without `hmac`, keys sorted, URL-encoded ('a b=c' → 'a+b%3Dc'): how
+ * Shopify signs redirects, as its library (Shopify/shopify-api-js, lib/utils/hmac-validator.ts) checks them.
+ */
 export function queryHmac(secret: string, params: Record<string, string>): string {
-  const message = Object.keys(params)
-    .filter((k) => k !== 'hmac' && k !== 'signature')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
+  const message = new URLSearchParams(
+    Object.keys(params)
+      .filter((k) => k !== 'hmac' && k !== 'signature')
+      .sort((a, b) => a.localeCompare(b))
+      .map((k): [string, string] => [k, params[k] ?? '']),
+  ).toString();
   return createHmac('sha256', secret).update(message).digest('hex');
 }
 

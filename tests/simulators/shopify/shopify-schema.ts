@@ -10,6 +10,7 @@ scalar Decimal
 scalar Money
 scalar URL
 scalar HTML
+scalar UnsignedInt64
 
 interface Node {
   id: ID!
@@ -50,6 +51,17 @@ enum WebhookSubscriptionTopic {
   INVENTORY_LEVELS_UPDATE INVENTORY_ITEMS_UPDATE FULFILLMENTS_CREATE APP_UNINSTALLED
 }
 enum WebhookSubscriptionFormat { JSON XML }
+enum MediaStatus { UPLOADED PROCESSING READY FAILED }
+enum FileStatus { UPLOADED PROCESSING READY FAILED }
+enum MediaContentType { EXTERNAL_VIDEO IMAGE MODEL_3D VIDEO }
+enum FileContentType { EXTERNAL_VIDEO FILE IMAGE MODEL_3D VIDEO }
+enum FileCreateInputDuplicateResolutionMode { APPEND_UUID RAISE_ERROR REPLACE }
+enum MediaErrorCode { UNKNOWN INVALID_SIGNED_URL IMAGE_DOWNLOAD_FAILURE IMAGE_PROCESSING_FAILURE MEDIA_TIMEOUT_ERROR UNSUPPORTED_IMAGE_FILE_TYPE }
+enum FileErrorCode { UNKNOWN INVALID_SIGNED_URL IMAGE_DOWNLOAD_FAILURE IMAGE_PROCESSING_FAILURE MEDIA_TIMEOUT_ERROR UNSUPPORTED_IMAGE_FILE_TYPE }
+enum StagedUploadHttpMethodType { POST PUT }
+enum StagedUploadTargetGenerateUploadResource {
+  COLLECTION_IMAGE FILE IMAGE MODEL_3D PRODUCT_IMAGE SHOP_IMAGE VIDEO BULK_MUTATION_VARIABLES RETURN_LABEL URL_REDIRECT_IMPORT DISPUTE_FILE_UPLOAD
+}
 
 enum ProductSetUserErrorCode {
   BLANK INVALID INVALID_VARIANT PRODUCT_DOES_NOT_EXIST PRODUCT_OPTIONS_INPUT_MISSING OPTION_VALUES_MISSING
@@ -103,6 +115,44 @@ type ProductOptionValue { id: ID! name: String! hasVariants: Boolean! }
 type ProductOption { id: ID! name: String! position: Int! values: [String!]! optionValues: [ProductOptionValue!]! }
 type SelectedOption { name: String! value: String! }
 
+type Image { id: ID url: URL! altText: String width: Int height: Int }
+type MediaError { code: MediaErrorCode! details: String message: String! }
+type FileError { code: FileErrorCode! details: String message: String! }
+
+interface Media {
+  alt: String
+  id: ID!
+  mediaContentType: MediaContentType!
+  mediaErrors: [MediaError!]!
+  status: MediaStatus!
+}
+
+interface File {
+  alt: String
+  createdAt: DateTime!
+  fileErrors: [FileError!]!
+  fileStatus: FileStatus!
+  id: ID!
+  updatedAt: DateTime!
+}
+
+type MediaImage implements Node & Media & File {
+  id: ID!
+  alt: String
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  fileErrors: [FileError!]!
+  fileStatus: FileStatus!
+  mediaContentType: MediaContentType!
+  mediaErrors: [MediaError!]!
+  status: MediaStatus!
+  image: Image
+  mimeType: String
+}
+
+type StagedUploadParameter { name: String! value: String! }
+type StagedMediaUploadTarget { parameters: [StagedUploadParameter!]! resourceUrl: URL url: URL }
+
 type Product implements Node {
   id: ID!
   legacyResourceId: ID!
@@ -121,6 +171,7 @@ type Product implements Node {
   options(first: Int): [ProductOption!]!
   variants(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): ProductVariantConnection!
   variantsCount: Count
+  media(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): MediaConnection!
 }
 
 type ProductVariant implements Node {
@@ -337,6 +388,8 @@ type FulfillmentOrderEdge { cursor: String! node: FulfillmentOrder! }
 type FulfillmentOrderConnection { edges: [FulfillmentOrderEdge!]! nodes: [FulfillmentOrder!]! pageInfo: PageInfo! }
 type FulfillmentOrderLineItemEdge { cursor: String! node: FulfillmentOrderLineItem! }
 type FulfillmentOrderLineItemConnection { edges: [FulfillmentOrderLineItemEdge!]! nodes: [FulfillmentOrderLineItem!]! pageInfo: PageInfo! }
+type MediaEdge { cursor: String! node: Media! }
+type MediaConnection { edges: [MediaEdge!]! nodes: [Media!]! pageInfo: PageInfo! }
 type WebhookSubscriptionEdge { cursor: String! node: WebhookSubscription! }
 type WebhookSubscriptionConnection { edges: [WebhookSubscriptionEdge!]! nodes: [WebhookSubscription!]! pageInfo: PageInfo! }
 
@@ -390,6 +443,22 @@ input ProductSetInput {
   tags: [String!]
   productOptions: [OptionSetInput!]
   variants: [ProductVariantSetInput!]
+  files: [FileSetInput!]
+}
+input FileSetInput {
+  alt: String
+  contentType: FileContentType
+  duplicateResolutionMode: FileCreateInputDuplicateResolutionMode = APPEND_UUID
+  filename: String
+  id: ID
+  originalSource: String
+}
+input StagedUploadInput {
+  filename: String!
+  fileSize: UnsignedInt64
+  httpMethod: StagedUploadHttpMethodType = PUT
+  mimeType: String!
+  resource: StagedUploadTargetGenerateUploadResource!
 }
 input UniqueMetafieldValueInput { namespace: String key: String! value: String! }
 input ProductSetIdentifiers { id: ID handle: String customId: UniqueMetafieldValueInput }
@@ -447,6 +516,7 @@ input WebhookSubscriptionInput {
   metafieldNamespaces: [String!]
 }
 
+type StagedUploadsCreatePayload { stagedTargets: [StagedMediaUploadTarget!] userErrors: [UserError!]! }
 type ProductSetPayload { product: Product productSetOperation: ProductSetOperation userErrors: [ProductSetUserError!]! }
 type ProductVariantsBulkUpdatePayload { product: Product productVariants: [ProductVariant!] userErrors: [ProductVariantsBulkUpdateUserError!]! }
 type ProductVariantsBulkCreatePayload { product: Product productVariants: [ProductVariant!] userErrors: [ProductVariantsBulkCreateUserError!]! }
@@ -471,6 +541,7 @@ type Mutation {
   fulfillmentCreate(fulfillment: FulfillmentInput!, message: String): FulfillmentCreatePayload
   webhookSubscriptionCreate(topic: WebhookSubscriptionTopic!, webhookSubscription: WebhookSubscriptionInput!): WebhookSubscriptionCreatePayload
   webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
+  stagedUploadsCreate(input: [StagedUploadInput!]!): StagedUploadsCreatePayload
 }
 `;
 

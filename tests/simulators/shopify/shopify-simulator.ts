@@ -8,6 +8,7 @@ import { Router } from '../kit/router.ts';
 import { ControlError, controlBody, startSimServer } from '../kit/server.ts';
 import { type WebhookDelivery, WebhookDispatcher, type WebhookRetryOptions } from '../kit/webhooks.ts';
 import { handleGraphql, LATEST_VERSION, type ShopifyLimits } from './shopify-graphql.ts';
+import { receiveStagedUpload, SHOPIFY_CDN_ROUTE, serveMediaFile } from './shopify-media.ts';
 import { adjustQuantity, ensureLevel, type ProductSetArgs, productSet } from './shopify-mutations.ts';
 import type { ShopifyContext, ShopifyEvents } from './shopify-nodes.ts';
 import { issueToken, shopifyOauthRoutes, signedAppUrl } from './shopify-oauth.ts';
@@ -160,6 +161,12 @@ export type ShopifyControl = SimControlBase & {
   variantBySku(sku: string): { productId: string; variantId: string; inventoryItemId: string } | null;
   order(orderId: string): ShopifyOrderSummary | null;
   locations(): { id: string; name: string }[];
+  /** The product's media as stored (without reading them, so their processing does not move). */
+  productMedia(productId: string): { id: string; status: string; url: string; bytes: number }[];
+  /** Photos that were made into media, with their bytes, by CDN address (or MediaImage gid). */
+  photo(urlOrId: string): { id: string; contentType: string; data: Buffer; url: string } | null;
+  /** The next media made fail processing with this message (once per call). */
+  failNextMedia(message?: string): void;
 };
 
 export type ShopifySimulator = {
@@ -460,10 +467,20 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions = {
     () => options.consent ?? 'auto',
     () => options.redirectUris ?? [],
   );
-  router.post('/admin/api/:version/graphql.json', (req) => handleGraphql({ state, limits: () => limits, events, currency }, req));
+  let baseUrl = '';
+  router.post('/admin/api/:version/graphql.json', (req) =>
+    handleGraphql({ state, limits: () => limits, events, currency, baseUrl: () => baseUrl }, req),
+  );
+  router.post('/staged-uploads', (req) => receiveStagedUpload(state, req));
+  router.get(SHOPIFY_CDN_ROUTE, (req) => serveMediaFile(state, req));
 
   const control = new Router();
   control.post('/seed', (req) => json(200, seed(controlBody(req) as ShopifySeed)));
+  control.post('/media-failure', (req) => {
+    const body = controlBody(req);
+    state.mediaFailures.push(typeof body.message === 'string' ? body.message : 'Image processing failed.');
+    return json(200, { pending: state.mediaFailures.length });
+  });
   control.post('/sell', (req) => json(201, sell(controlBody(req) as ShopifySale)));
   control.post('/emit-webhook', async (req) => {
     const body = controlBody(req) as ShopifyWebhookOptions;
@@ -542,6 +559,7 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions = {
     },
     onReset,
   });
+  baseUrl = server.baseUrl;
   if (options.seed) seed(options.seed);
 
   return {
@@ -597,6 +615,19 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions = {
         return order ? summary(order) : null;
       },
       locations: () => [...state.locations.values()].map((l) => ({ id: gid('Location', l.id), name: l.name })),
+      productMedia: (productId) =>
+        (state.products.get(parseGid(productId, 'Product') ?? -1)?.mediaIds ?? [])
+          .map((id) => state.media.get(id))
+          .filter((m) => m !== undefined)
+          .map((m) => ({ id: gid('MediaImage', m.id), status: m.status, url: m.url, bytes: m.data?.length ?? 0 })),
+      photo: (urlOrId) => {
+        const path = urlOrId.split('?')[0];
+        const media = [...state.media.values()].find(
+          (m) => gid('MediaImage', m.id) === urlOrId || m.url === urlOrId || m.url.split('?')[0] === path,
+        );
+        return media?.data ? { id: gid('MediaImage', media.id), contentType: media.contentType, data: media.data, url: media.url } : null;
+      },
+      failNextMedia: (message = 'Image processing failed.') => void state.mediaFailures.push(message),
     },
   };
 }

@@ -25,9 +25,29 @@ export type ProductRec = {
   tags: string[];
   options: { id: number; name: string; position: number; values: { id: number; name: string }[] }[];
   variantIds: number[];
+  /** Its media (MediaImage ids), in order: productSet `files` replace the list. */
+  mediaIds?: number[];
   createdAt: string;
   updatedAt: string;
 };
+
+/** A MediaImage: made from a staged upload (or an address) by productSet `files`; processed asynchronously. */
+export type MediaRec = {
+  id: number;
+  alt: string;
+  filename: string;
+  contentType: string;
+  data: Buffer | null;
+  url: string;
+  /** Where processing stands; each read of the media moves it one step (UPLOADED → PROCESSING → READY or FAILED). */
+  status: 'UPLOADED' | 'PROCESSING' | 'READY' | 'FAILED';
+  /** Set when processing will fail (or has): the mediaErrors message. */
+  failure: string | null;
+  createdAt: string;
+};
+
+/** A staged upload target: `stagedUploadsCreate` makes it, the POST of the file fills `data`. */
+export type StagedRec = { key: string; filename: string; mimeType: string; resourceUrl: string; data: Buffer | null; expiresAt: number };
 
 export type VariantRec = {
   id: number;
@@ -193,6 +213,10 @@ export type ShopifyState = {
   fulfillments: Map<number, FulfillmentRec>;
   webhookSubscriptions: Map<number, WebhookSubscriptionRec>;
   adjustmentGroups: Map<number, AdjustmentGroupRec>;
+  media: Map<number, MediaRec>;
+  staged: Map<string, StagedRec>;
+  /** Failure messages for the next media made (a control knob): each is used once. */
+  mediaFailures: string[];
   idempotency: Map<string, { fingerprint: string; payload: unknown }>;
   operations: Map<number, { productId: number | null; userErrors: { field: string[]; message: string; code: string }[] }>;
   tokens: Map<string, TokenRec>;
@@ -215,7 +239,8 @@ export type ShopifyState = {
     | 'webhook'
     | 'group'
     | 'token'
-    | 'operation',
+    | 'operation'
+    | 'media',
     Sequence
   >;
 };
@@ -234,6 +259,9 @@ export function createShopifyState(clock: SimClock, credentials: ShopifyCredenti
     fulfillments: new Map(),
     webhookSubscriptions: new Map(),
     adjustmentGroups: new Map(),
+    media: new Map(),
+    staged: new Map(),
+    mediaFailures: [],
     idempotency: new Map(),
     operations: new Map(),
     tokens: new Map(),
@@ -256,6 +284,7 @@ export function createShopifyState(clock: SimClock, credentials: ShopifyCredenti
       group: new Sequence(30_000_000_001),
       token: new Sequence(1),
       operation: new Sequence(1_000_001),
+      media: new Sequence(24_100_000_000_001),
     },
   };
   seedShopifyBase(state);
@@ -296,6 +325,8 @@ export function clearShopifyState(state: ShopifyState, maximumAvailable: number)
     state.fulfillments,
     state.webhookSubscriptions,
     state.adjustmentGroups,
+    state.media,
+    state.staged,
     state.idempotency,
     state.operations,
     state.tokens,
@@ -303,6 +334,7 @@ export function clearShopifyState(state: ShopifyState, maximumAvailable: number)
     state.codes,
   ])
     map.clear();
+  state.mediaFailures = [];
   for (const seq of Object.values(state.seq)) seq.reset();
   state.bucket = { available: maximumAvailable, updatedAt: state.clock.now(), spent: 0 };
   seedShopifyBase(state);

@@ -128,6 +128,12 @@ function planBatch(
     }
     if (type === 'ITEM' && (typeof data.name !== 'string' || data.name.trim() === ''))
       errors.push(invalid('MISSING_REQUIRED_PARAMETER', 'Field must be set', at(i, 'item_data.name')));
+    if (type === 'ITEM')
+      for (const [j, imageId] of (asArray(data.image_ids) ?? []).entries()) {
+        const image = typeof imageId === 'string' ? state.catalog.get(imageId) : undefined;
+        if (image?.type !== 'IMAGE' || image.is_deleted)
+          errors.push(invalid('INVALID_VALUE', `Image \`${String(imageId)}\` not found.`, at(i, `item_data.image_ids[${j}]`)));
+      }
     if (type === 'ITEM_VARIATION') {
       const parent = resolve(data.item_id);
       const inBatch = flat.some((o) => o.type === 'ITEM' && resolve(o.id) === parent);

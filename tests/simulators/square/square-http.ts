@@ -81,7 +81,9 @@ export function guard(state: SquareState, scopes: string[], rateLimit: () => Squ
       return sqErrors(400, [invalid('INVALID_SQUARE_VERSION_FORMAT', `Invalid Square-Version format: ${version}. Expected YYYY-MM-DD.`)]);
     }
     let body: Json = {};
-    if (req.method === 'POST' || req.method === 'PUT') {
+    // Multipart uploads (catalog images) are read by their route, part by part.
+    const multipart = (header(req, 'content-type') ?? '').toLowerCase().startsWith('multipart/');
+    if ((req.method === 'POST' || req.method === 'PUT') && !multipart) {
       const parsed = parseJson(req.text === '' ? '{}' : req.text);
       const record = parsed.ok ? asRecord(parsed.value) : null;
       if (!record) return sqErrors(400, [invalid('BAD_REQUEST', 'The request body is not valid JSON.')]);

@@ -3,12 +3,14 @@ import { SimClock, type SimClockOptions } from '../kit/clock.ts';
 import { baseControl, type SimControlBase } from '../kit/control.ts';
 import { FaultRegistry } from '../kit/faults.ts';
 import { asRecord, json } from '../kit/http.ts';
+import { PhotoStore, type StoredPhoto } from '../kit/multipart.ts';
 import { RequestRecorder } from '../kit/recorder.ts';
 import { Router } from '../kit/router.ts';
 import { ControlError, controlBody, startSimServer } from '../kit/server.ts';
 import { type WebhookDelivery, WebhookDispatcher, type WebhookRetryOptions } from '../kit/webhooks.ts';
 import { catalogRoutes, catalogView, upsertForSeed } from './square-catalog.ts';
 import { notFoundResponse, rateLimitedResponse, type SquareRateLimit, serverErrorResponse } from './square-http.ts';
+import { imageRoutes } from './square-images.ts';
 import { applyChanges, countView, inStock, inventoryRoutes, planChanges } from './square-inventory.ts';
 import { issueSquareToken, squareOauthRoutes } from './square-oauth.ts';
 import { completeOrder, findVariation, type OrderEvents, orderRoutes, type PosSale, sellOnSquare } from './square-orders.ts';
@@ -92,6 +94,10 @@ export type SquareControl = SimControlBase & {
   variationBySku(sku: string): { itemId: string; variationId: string; version: number } | null;
   order(orderId: string): Json | null;
   locations(): { id: string; name: string }[];
+  /** The catalog object (an item with its image_ids, an IMAGE with its url), as Square returns it. */
+  catalogObject(id: string): Json | null;
+  /** An uploaded image's bytes, by its address or IMAGE id. */
+  photo(urlOrId: string): StoredPhoto | null;
 };
 
 export type SquareSimulator = {
@@ -245,6 +251,8 @@ export async function startSquareSimulator(options: SquareSimulatorOptions = {})
     limit,
   );
   catalogRoutes(router, state, { rateLimit: limit, writeMs: () => catalogWriteMs, events });
+  const photos = new PhotoStore();
+  imageRoutes(router, state, photos, limit);
   inventoryRoutes(router, state, limit, events);
   orderRoutes(router, state, limit, events);
   webhookRoutes(router, webhookCtx, limit);
@@ -274,6 +282,7 @@ export async function startSquareSimulator(options: SquareSimulatorOptions = {})
   };
   const onReset = () => {
     clearSquareState(state);
+    photos.clear();
     rateLimit = options.rateLimit ?? null;
     catalogWriteMs = options.catalogWriteMs ?? 0;
     if (options.seed) seed(options.seed);
@@ -367,6 +376,11 @@ export async function startSquareSimulator(options: SquareSimulatorOptions = {})
       },
       order: (orderId) => structuredClone(state.orders.get(orderId) ?? null),
       locations: () => [...state.locations.values()].map((l) => ({ id: l.id, name: l.name })),
+      catalogObject: (id) => {
+        const object = state.catalog.get(id);
+        return object ? catalogView(state, object) : null;
+      },
+      photo: (urlOrId) => photos.get(urlOrId) ?? photos.byUrl(urlOrId) ?? null,
     },
   };
 }

@@ -4,58 +4,61 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { inventorySummary } from '../inventory/public.ts';
+import { KEPT_LINES_REVENUE, SALE_REVENUE, SALES_WINDOW_START } from '../sales/public.ts';
 
 type Bucket = Dashboard['aged_stock'][number]['bucket'];
 
+const DAY = sql<string>`date_trunc('day', s.ordered_at)`;
+
 /**
- * Sales figures use the same arithmetic as a sale's totals (sales.service presentLine): revenue of
- * kept units plus shipping, less fees, FIFO cost (final when shipped, expected until then) and refunds.
- * Selected from `sale_lines as l`.
+ * Every sales figure of the dashboard — the Today, 7-day and 30-day cards, the daily chart and the
+ * channel donut — comes from this one statement: per day and channel of the 30 days, each sale
+ * summed exactly as the sales list totals it (sales.service `loadSales`/`presentLine`): units kept,
+ * revenue = kept units × price + shipping, profit = revenue − fees (pro rata) − FIFO cost (final
+ * when shipped, expected until then) − refunds. A cancelled sale is not counted as a sale and adds
+ * nothing but its refunds, as in the list. So the cards, the chart and the donut cannot disagree,
+ * and `dashboard.test.ts` checks them against the sales list's totals.
  */
-const LINE_FIGURES = [
-  sql<number>`(l.quantity - l.quantity_cancelled)`.as('units'),
-  sql<string>`(l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents`.as('revenue'),
-  sql<string>`round(l.fees_cents::numeric * (l.quantity - l.quantity_cancelled) / l.quantity)`.as('fees'),
-  sql<string>`l.shipped_cost_cents + (l.quantity - l.quantity_cancelled - l.quantity_shipped)::bigint * l.estimated_unit_cost_cents`.as(
-    'cost',
-  ),
-];
-
-/** Where a period starts: midnight today, or N days before now. */
-const since = (days: number | 'today') =>
-  days === 'today' ? sql<string>`date_trunc('day', now())` : sql<string>`now() - interval ${sql.lit(`${days} days`)}`;
-
-/** A period's sales: count, units, revenue with shipping, profit after refunds. */
-function periodQuery(db: Kysely<DB>, days: number | 'today') {
-  const from = since(days);
+function salesByDayAndChannel(db: Kysely<DB>) {
   return db
     .selectFrom('sales as s')
+    .innerJoin('sales_channels as c', 'c.id', 's.channel_id')
     .innerJoinLateral(
-      (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
+      (eb) =>
+        eb
+          .selectFrom('sale_lines as l')
+          .whereRef('l.sale_id', '=', 's.id')
+          .select([
+            sql<string>`coalesce(sum(l.quantity - l.quantity_cancelled), 0)`.as('units'),
+            KEPT_LINES_REVENUE.as('revenue'),
+            sql<string>`coalesce(sum(round(l.fees_cents::numeric * (l.quantity - l.quantity_cancelled) / l.quantity)), 0)`.as('fees'),
+            sql<string>`coalesce(sum(l.shipped_cost_cents + (l.quantity - l.quantity_cancelled - l.quantity_shipped)::bigint * l.estimated_unit_cost_cents), 0)`.as(
+              'cost',
+            ),
+          ])
+          .as('x'),
       (join) => join.onTrue(),
     )
-    .where('s.status', '<>', 'cancelled')
-    .where('s.ordered_at', '>=', from)
-    .select((eb) => {
-      const shipping = eb
-        .selectFrom('sales as s2')
-        .where('s2.status', '<>', 'cancelled')
-        .where('s2.ordered_at', '>=', from)
-        .select(sql`sum(s2.shipping_cents)`.as('shipping'));
-      const refunds = eb
-        .selectFrom('refunds as r')
-        .innerJoin('sales as s3', 's3.id', 'r.sale_id')
-        .where('s3.ordered_at', '>=', from)
-        .select(sql`sum(r.amount_cents)`.as('refunds'));
-      return [
-        sql<number>`count(DISTINCT s.id)::int`.as('sales'),
-        sql<number>`coalesce(sum(x.units), 0)::int`.as('units'),
-        sql<string>`coalesce(sum(x.revenue), 0)::bigint + coalesce(${shipping}, 0)`.as('revenue_cents'),
-        sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint + coalesce(${shipping}, 0) - coalesce(${refunds}, 0)`.as(
-          'profit_cents',
-        ),
-      ];
-    });
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('refunds as r')
+          .whereRef('r.sale_id', '=', 's.id')
+          .select(sql<string>`coalesce(sum(r.amount_cents), 0)`.as('refunded'))
+          .as('rf'),
+      (join) => join.onTrue(),
+    )
+    .where('s.ordered_at', '>=', SALES_WINDOW_START)
+    .select([
+      sql<string>`to_char(${DAY}, 'YYYY-MM-DD')`.as('date'),
+      'c.kind',
+      sql<string>`count(*) FILTER (WHERE s.status <> 'cancelled')`.as('sales'),
+      sql<string>`sum(x.units)`.as('units'),
+      sql<string>`sum(${SALE_REVENUE})`.as('revenue_cents'),
+      sql<string>`sum(${SALE_REVENUE} - x.fees - x.cost - rf.refunded)`.as('profit_cents'),
+    ])
+    .$narrowType<{ kind: Dashboard['by_channel'][number]['kind'] }>()
+    .groupBy([DAY, 'c.kind']);
 }
 
 /**
@@ -64,9 +67,7 @@ function periodQuery(db: Kysely<DB>, days: number | 'today') {
  */
 export function dashboardQueries(db: Kysely<DB>) {
   return {
-    today: periodQuery(db, 'today'),
-    week: periodQuery(db, 7),
-    month: periodQuery(db, 30),
+    sales: salesByDayAndChannel(db),
     aged: db
       .selectFrom((eb) =>
         eb
@@ -89,47 +90,6 @@ export function dashboardQueries(db: Kysely<DB>) {
         sql<string>`sum(quantity_remaining::bigint * unit_cost_cents)::bigint`.as('value_cents'),
       ])
       .groupBy('bucket'),
-    daily: db
-      .selectFrom(
-        sql<{
-          day: string;
-        }>`generate_series(date_trunc('day', now()) - interval '29 days', date_trunc('day', now()), interval '1 day')`.as<'d'>(sql`d(day)`),
-      )
-      .leftJoin('sales as s', (join) =>
-        join
-          .on('s.status', '<>', 'cancelled')
-          .onRef('s.ordered_at', '>=', 'd.day')
-          .on('s.ordered_at', '<', sql<string>`d.day + interval '1 day'`),
-      )
-      .leftJoinLateral(
-        (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
-        (join) => join.onTrue(),
-      )
-      .select([
-        sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('date'),
-        sql<number>`count(DISTINCT s.id)::int`.as('sales'),
-        sql<string>`coalesce(sum(x.revenue), 0)::bigint`.as('revenue_cents'),
-        sql<string>`coalesce(sum(x.revenue - x.fees - x.cost), 0)::bigint`.as('profit_cents'),
-      ])
-      .groupBy('d.day')
-      .orderBy('d.day'),
-    byChannel: db
-      .selectFrom('sales as s')
-      .innerJoin('sales_channels as c', 'c.id', 's.channel_id')
-      .innerJoinLateral(
-        (eb) => eb.selectFrom('sale_lines as l').whereRef('l.sale_id', '=', 's.id').select(LINE_FIGURES).as('x'),
-        (join) => join.onTrue(),
-      )
-      .where('s.status', '<>', 'cancelled')
-      .where('s.ordered_at', '>=', since(30))
-      .select([
-        'c.kind',
-        sql<number>`count(DISTINCT s.id)::int`.as('sales'),
-        sql<string>`coalesce(sum(x.revenue), 0)::bigint`.as('revenue_cents'),
-      ])
-      .$narrowType<{ kind: Dashboard['by_channel'][number]['kind'] }>()
-      .groupBy('c.kind')
-      .orderBy('revenue_cents', 'desc'),
     open: db.selectNoFrom((eb) => [
       sql<number>`${eb
         .selectFrom('fulfillments')
@@ -140,36 +100,62 @@ export function dashboardQueries(db: Kysely<DB>) {
         .where('status', '=', 'open')
         .select((eb) => eb.fn.countAll().as('open'))}::int`.as('failed'),
       eb.selectFrom('businesses').select('currency').as('currency'),
+      // "Today" as the database's clock has it, the day the sales rows are grouped by.
+      sql<string>`to_char(date_trunc('day', now()), 'YYYY-MM-DD')`.as('today'),
     ]),
   };
 }
 
+type Period = Dashboard['today'];
+const nothing = (): Period => ({ sales: 0, units: 0, revenue_cents: 0, profit_cents: 0 });
+const add = (to: Period, row: { sales: string; units: string; revenue_cents: string; profit_cents: string }) => {
+  to.sales += Number(row.sales);
+  to.units += Number(row.units);
+  to.revenue_cents += Number(row.revenue_cents);
+  to.profit_cents += Number(row.profit_cents);
+};
+
+/** `YYYY-MM-DD`, `n` calendar days before `day` (dates, not instants: no clock change can shift them). */
+export function daysBefore(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
- * The statements run one after another: one pooled connection at a time instead of eight of the
+ * The statements run one after another: one pooled connection at a time instead of several of the
  * pool's ten at once, so a dashboard under load does not keep other requests waiting for a connection.
  */
 export async function dashboard(em: EntityManager, businessId: string): Promise<Dashboard> {
   const db = tenantDb(em, businessId);
   const queries = dashboardQueries(db);
-  const presentPeriod = (row: { sales: number; units: number; revenue_cents: string; profit_cents: string } | undefined) => ({
-    sales: Number(row?.sales ?? 0),
-    units: Number(row?.units ?? 0),
-    revenue_cents: Number(row?.revenue_cents ?? 0),
-    profit_cents: Number(row?.profit_cents ?? 0),
-  });
-  const today = presentPeriod(await queries.today.executeTakeFirst());
-  const week = presentPeriod(await queries.week.executeTakeFirst());
-  const month = presentPeriod(await queries.month.executeTakeFirst());
+  const sales = await queries.sales.execute();
   const inventory = await inventorySummary(em, businessId);
   const aged = await queries.aged.execute();
-  const daily = await queries.daily.execute();
-  const byChannel = await queries.byChannel.execute();
   const open = await queries.open.executeTakeFirst();
+  const today = open?.today ?? new Date().toISOString().slice(0, 10);
+
+  // The periods, the chart's days and the channels are sums of the same rows.
+  const days = Array.from({ length: 30 }, (_, i) => daysBefore(today, 29 - i));
+  const byDay = new Map(days.map((day) => [day, nothing()]));
+  const byChannel = new Map<Dashboard['by_channel'][number]['kind'], Period>();
+  const [todays, week, month] = [nothing(), nothing(), nothing()];
+  const weekStart = daysBefore(today, 6);
+  for (const row of sales) {
+    const day = byDay.get(row.date);
+    if (!day) continue;
+    add(day, row);
+    add(month, row);
+    if (row.date >= weekStart) add(week, row);
+    if (row.date === today) add(todays, row);
+    const channel = byChannel.get(row.kind) ?? nothing();
+    add(channel, row);
+    byChannel.set(row.kind, channel);
+  }
+
   const order: Bucket[] = ['0-30', '31-60', '61-90', '91-180', '180+'];
   const soldUnits = month.units;
   return {
     currency: open?.currency ?? 'USD',
-    today,
+    today: todays,
     last_7_days: week,
     last_30_days: month,
     inventory: {
@@ -183,13 +169,15 @@ export async function dashboard(em: EntityManager, businessId: string): Promise<
       const row = aged.find((a) => a.bucket === bucket);
       return { bucket, units: Number(row?.units ?? 0), value_cents: Number(row?.value_cents ?? 0) };
     }),
-    daily: daily.map((d) => ({
-      date: d.date,
-      sales: Number(d.sales),
-      revenue_cents: Number(d.revenue_cents),
-      profit_cents: Number(d.profit_cents),
-    })),
-    by_channel: byChannel.map((c) => ({ kind: c.kind, sales: Number(c.sales), revenue_cents: Number(c.revenue_cents) })),
+    daily: days.map((date) => {
+      const { sales, revenue_cents, profit_cents } = byDay.get(date) ?? nothing();
+      return { date, sales, revenue_cents, profit_cents };
+    }),
+    // A channel whose sales in the window were all cancelled sold nothing: it has no slice.
+    by_channel: [...byChannel]
+      .filter(([, figures]) => figures.sales > 0)
+      .map(([kind, figures]) => ({ kind, sales: figures.sales, revenue_cents: figures.revenue_cents }))
+      .sort((a, b) => b.revenue_cents - a.revenue_cents || a.kind.localeCompare(b.kind)),
     open_fulfillments: Number(open?.fulfillments ?? 0),
     open_failed_orders: Number(open?.failed ?? 0),
   };

@@ -149,7 +149,8 @@ describe('listing batches and the marketplace pages', () => {
     });
     expect(imported.statusCode, imported.body).toBe(201);
     const withOrder = (await world.call('GET', '/marketplaces/shopify/overview')).json() as MarketplaceOverview;
-    expect(withOrder).toMatchObject({ sales_30d: 1, revenue_30d_cents: 14_000 });
+    // Revenue as the dashboard and the sales list count it: the kept units plus shipping.
+    expect(withOrder).toMatchObject({ sales_30d: 1, revenue_30d_cents: 15_000 });
     expect(withOrder.recent_orders).toMatchObject([{ external_order_id: 'gid://shopify/Order/7001', total_cents: 15_000, units: 1 }]);
 
     const square = (await world.call('GET', '/marketplaces/square/overview')).json() as MarketplaceOverview;

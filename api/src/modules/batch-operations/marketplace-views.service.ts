@@ -13,6 +13,7 @@ import { type InferResult, type Kysely, sql } from 'kysely';
 import type { DB, JsonObject } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
+import { recentSalesByChannel } from '../sales/public.ts';
 import { syncLogEntries } from '../sync/public.ts';
 import { presentBatch, recentBatches } from './batch-operations.service.ts';
 
@@ -196,6 +197,7 @@ export async function marketplaceProducts(
   else select = select.where('p.status', '=', 'active');
   if (query.status === 'not_listed') select = select.where('l.id', 'is', null);
   else if (query.status) select = select.where('l.status', '=', query.status);
+  if (query.product_ids) select = select.where('p.id', 'in', query.product_ids);
   if (query.search) {
     // Title, brand and style code, or any size's SKU.
     const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -288,26 +290,13 @@ export async function marketplaceOverview(
         .where('lv.connection_id', '=', connection.id)
         .executeTakeFirst()
     : undefined;
-  const lastMonth = sql<string>`now() - interval '30 days'`;
   const sales = await db
     .selectFrom('sales_channels as ch')
+    // The dashboard's window and definition of a sale's revenue (the sales area's sale-figures.ts).
+    .leftJoin(recentSalesByChannel(db).as('r'), 'r.channel_id', 'ch.id')
     .where('ch.kind', '=', platform)
+    .select(['r.sales as sales_30d', 'r.revenue_cents as revenue_30d_cents'])
     .select((eb) => [
-      eb
-        .selectFrom('sales as s')
-        .whereRef('s.channel_id', '=', 'ch.id')
-        .where('s.ordered_at', '>', lastMonth)
-        .where('s.status', '<>', 'cancelled')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .as('sales_30d'),
-      eb
-        .selectFrom('sale_lines as sl')
-        .innerJoin('sales as s', 's.id', 'sl.sale_id')
-        .whereRef('s.channel_id', '=', 'ch.id')
-        .where('s.ordered_at', '>', lastMonth)
-        .where('s.status', '<>', 'cancelled')
-        .select(sql<number>`coalesce(sum(sl.quantity * sl.unit_price_cents), 0)::int`.as('n'))
-        .as('revenue_30d_cents'),
       eb
         .selectFrom('failed_orders as f')
         .whereRef('f.channel_id', '=', 'ch.id')
@@ -342,8 +331,8 @@ export async function marketplaceOverview(
     variant_errors: listed?.errors ?? 0,
     units_listed: listed?.units ?? 0,
     open_failed_orders: sales?.open_failed ?? 0,
-    sales_30d: sales?.sales_30d ?? 0,
-    revenue_30d_cents: sales?.revenue_30d_cents ?? 0,
+    sales_30d: Number(sales?.sales_30d ?? 0),
+    revenue_30d_cents: Number(sales?.revenue_30d_cents ?? 0),
     recent_orders: orders.map((order) => ({
       id: order.id,
       number: order.number,

@@ -1,3 +1,4 @@
+import { productIdListSchema } from '@tradepost/shared/schemas/catalog.ts';
 import {
   fileResponseSchema,
   importBodySchema,
@@ -22,6 +23,9 @@ import { labelSvg, labelsPdf } from './label-render.ts';
 import { loadLabelVariants } from './labels.service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** `?ids=a,b`: only the products chosen on the products table (at most 200). */
+const exportQuerySchema = z.object({ ids: productIdListSchema.optional() });
 
 /** CSV import and export of products, variants and stock; barcode labels. Mounted under businessScope. */
 export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,15 +89,16 @@ export const catalogIoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearerAuth,
-        summary: 'The catalog and its stock in the import shape (streamed).',
+        summary: 'The catalog and its stock in the import shape (streamed); `ids` narrows it to those products.',
         params,
+        querystring: exportQuerySchema,
         produces: ['text/csv'],
         response: { 200: fileResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       // A forked manager: the stream is read after this handler returns.
-      const stream = catalogCsvStream(app.orm.em.fork(), request.businessId, request.auth.user.business.currency);
+      const stream = catalogCsvStream(app.orm.em.fork(), request.businessId, request.auth.user.business.currency, request.query.ids);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="catalog-${today()}.csv"`)

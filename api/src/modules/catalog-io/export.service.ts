@@ -23,11 +23,9 @@ const cursorOf = (product: { sort_title: string; sort_style: string; id: string 
 ];
 
 /** The next page of exported products, in the export's order, after the cursor. */
-function productsAfter(db: Kysely<DB>, after: ExportCursor | null) {
-  const products = db
-    .selectFrom('products as p')
-    .where('p.status', '<>', sql.lit('archived'))
-    .where('p.condition', '<>', sql.lit('pre_owned'));
+function productsAfter(db: Kysely<DB>, after: ExportCursor | null, only: readonly string[] | undefined) {
+  const all = db.selectFrom('products as p').where('p.status', '<>', sql.lit('archived')).where('p.condition', '<>', sql.lit('pre_owned'));
+  const products = only === undefined ? all : all.where('p.id', 'in', only);
   return (
     after === null
       ? products
@@ -96,12 +94,18 @@ const stockedLevelsOf = (db: Kysely<DB>, productIds: string[]) =>
  * them would create active new products. The unit cost is the average of the variant's remaining
  * cost lots, so an export imported elsewhere keeps the value of the stock.
  */
-export async function* catalogCsvLines(em: EntityManager, businessId: string, currency: string): AsyncGenerator<CsvLine> {
+export async function* catalogCsvLines(
+  em: EntityManager,
+  businessId: string,
+  currency: string,
+  /** Only these products (the rows chosen on the products table); all of them when absent. */
+  only?: readonly string[],
+): AsyncGenerator<CsvLine> {
   const formats = new Map<string, ResolvedSizeFormat | null>();
   let after: ExportCursor | null = null;
   const db = tenantDb(em, businessId);
   for (;;) {
-    const products = await productsAfter(db, after).execute();
+    const products = await productsAfter(db, after, only).execute();
     if (products.length === 0) return;
     const ids = products.map((p) => p.id);
     const [variants, levels] = await Promise.all([variantsOf(db, ids).execute(), stockedLevelsOf(db, ids).execute()]);
@@ -152,9 +156,9 @@ export async function* catalogCsvLines(em: EntityManager, businessId: string, cu
 }
 
 /** The export as a byte stream (UTF-8 with a BOM, so spreadsheet programs read accents right). */
-export function catalogCsvStream(em: EntityManager, businessId: string, currency: string): Readable {
+export function catalogCsvStream(em: EntityManager, businessId: string, currency: string, only?: readonly string[]): Readable {
   const stringifier = stringify({ header: true, columns: [...CATALOG_CSV_COLUMNS], bom: true });
-  const source = Readable.from(catalogCsvLines(em, businessId, currency));
+  const source = Readable.from(catalogCsvLines(em, businessId, currency, only));
   source.on('error', (error) => stringifier.destroy(error));
   return source.pipe(stringifier);
 }

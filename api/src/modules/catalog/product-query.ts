@@ -59,8 +59,9 @@ const stockAt =
 
 /** The filter bar's conditions on `p` (the builder adds the business). */
 function filterConditions(filter: ProductFilter): Condition[] {
-  const { status, brand, category, condition, size, location_id: locationId, in_stock: inStock } = filter;
+  const { status, brand, category, condition, size, location_id: locationId, in_stock: inStock, ids } = filter;
   const conditions: Condition[] = [];
+  if (ids !== undefined) conditions.push((eb) => eb('p.id', 'in', ids));
   if (status !== 'all') conditions.push((eb) => eb('p.status', '=', status));
   if (brand !== undefined) conditions.push((eb) => eb('p.brand', '=', brand));
   if (category !== undefined) conditions.push((eb) => eb('p.category', '=', category));

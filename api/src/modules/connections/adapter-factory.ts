@@ -41,6 +41,8 @@ export type ConnectionSettings = {
     payment_policy_id?: string;
     return_policy_id?: string;
     category_id?: string;
+    /** The account's policies' names by id, as eBay answered when it was connected (the screens show them). */
+    policy_names?: Record<string, string>;
   };
   /** The account's locations as the platform listed them when it was connected (for the pickers and checks). */
   external_locations?: { id: string; name: string }[];

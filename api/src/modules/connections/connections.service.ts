@@ -21,6 +21,10 @@ import { cancelRefresh } from './token-refresh.ts';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
+/** The name eBay gave the chosen policy, when it named it at connection time; the screens fall back to the id. */
+const policyName = (ebay: NonNullable<ConnectionSettings['ebay']>, id: string | undefined): string | null =>
+  (id && ebay.policy_names?.[id]) || null;
+
 function present(row: ListRow, config: Config): PlatformConnection {
   const settings = row.settings ?? {};
   const ebay = settings.ebay;
@@ -60,6 +64,9 @@ function present(row: ListRow, config: Config): PlatformConnection {
                     fulfillment_policy_id: ebay.fulfillment_policy_id ?? null,
                     payment_policy_id: ebay.payment_policy_id ?? null,
                     return_policy_id: ebay.return_policy_id ?? null,
+                    fulfillment_policy_name: policyName(ebay, ebay.fulfillment_policy_id),
+                    payment_policy_name: policyName(ebay, ebay.payment_policy_id),
+                    return_policy_name: policyName(ebay, ebay.return_policy_id),
                   }
                 : null,
               price_rule_id: row.price_rule_id,

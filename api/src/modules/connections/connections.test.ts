@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -201,8 +202,25 @@ describe('OAuth round trip per platform', () => {
       fulfillment_policy_id: expect.stringMatching(/\S/),
       payment_policy_id: expect.stringMatching(/\S/),
       return_policy_id: expect.stringMatching(/\S/),
+      // The names the seller gave them on eBay (the simulator's seeded policies), shown instead of the ids.
+      fulfillment_policy_name: 'Sim standard shipping',
+      payment_policy_name: 'Sim managed payments',
+      return_policy_name: 'Sim 30 day returns',
     });
     expect(connection?.settings.setup_needed).toEqual([]);
+    // A policy id eBay did not name when connecting has no name: the screens show its id.
+    const chosen = await t.app.inject({
+      method: 'PATCH',
+      url: api(user, `/connections/${connectionId}`),
+      headers: bearer(user.token),
+      payload: { ebay: { payment_policy_id: '6299999999' } },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().settings.ebay).toMatchObject({
+      payment_policy_id: '6299999999',
+      payment_policy_name: null,
+      fulfillment_policy_name: 'Sim standard shipping',
+    });
 
     // Notifications go to this connection's endpoint, exactly; it answered eBay's challenge.
     expect(connection?.settings.webhook_url).toBe(`${origin}/api/v1/webhooks/ebay/${connectionId}`);
@@ -367,8 +385,23 @@ describe('refused callbacks connect nothing', () => {
     expect((await callback(otherShop)).searchParams.get('error')).toMatch(/signature/i);
     expect((await connectionOf(user, 'shopify')).connection?.status).toBe('pending');
 
-    // Forgeries did not use up the genuine callback.
-    expect((await callback(back)).pathname).toBe('/shopify-success');
+    // Signed as Shopify signs (its library's message: sorted, URL-encoded; see shopify-callback.test.ts).
+    const signedByShopify = (url: URL) => {
+      url.searchParams.delete('hmac');
+      const message = new URLSearchParams([...url.searchParams].sort(([a], [b]) => a.localeCompare(b))).toString();
+      url.searchParams.set('hmac', createHmac('sha256', shopify.credentials.clientSecret).update(message).digest('hex'));
+      return url;
+    };
+    // A genuine callback replayed after Shopify's 90 seconds is refused.
+    const stale = new URL(back);
+    stale.searchParams.set('timestamp', String(Math.trunc(Date.now() / 1_000) - 91));
+    expect((await callback(signedByShopify(stale))).searchParams.get('error')).toMatch(/not signed within the last 90 seconds/);
+    expect((await connectionRow(connection_id)).status).toBe('pending');
+
+    // Forgeries did not use up the genuine callback, and a value Shopify encodes ('=' in a padded host) is signed encoded.
+    const padded = new URL(back);
+    padded.searchParams.set('host', `${back.searchParams.get('host')}==`);
+    expect((await callback(signedByShopify(padded))).pathname).toBe('/shopify-success');
   });
 
   it('a declined consent leaves nothing connected and says so', async () => {

@@ -9,7 +9,15 @@ import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
-import { type AccountInfo, type Credentials, type FetchFn, type Platform, PlatformError } from '../marketplaces/public.ts';
+import {
+  type AccountInfo,
+  type Credentials,
+  checkShopifyCallback,
+  type FetchFn,
+  type Platform,
+  PlatformError,
+  SHOPIFY_CALLBACK_TOLERANCE_SECONDS,
+} from '../marketplaces/public.ts';
 import { channelByKind } from '../sales/public.ts';
 import { adapterFor, type ConnectionRow, type ConnectionSettings, loadConnection } from './adapter-factory.ts';
 import { type AppCredentials, type ConnectionSecrets, loadSecrets, saveSecrets } from './connection-secrets.ts';
@@ -19,7 +27,7 @@ import { appFromEnvironment, platformLabels, resolveTarget } from './platform-ta
 import { cancelRefresh, scheduleRefresh } from './token-refresh.ts';
 
 // Connecting an account: authorize (pending row, sealed app credentials, signed state) → the
-// platform's consent page → our public callback (state, code, Shopify's hmac) → sealed token,
+// platform's consent page → our public callback (state, code, Shopify's hmac and timestamp) → sealed token,
 // account and locations, webhooks → connected.
 
 export type FlowDeps = {
@@ -218,10 +226,8 @@ export async function completeAuthorization(deps: FlowDeps, input: CallbackInput
       { em: deps.detached(), tokenKey: deps.tokenKey, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
       connection,
     );
-    // A forged Shopify callback must not even use up the genuine one's nonce.
-    if (!error && 'verifyCallback' in adapter && !adapter.verifyCallback(query)) {
-      throw new CallbackRefused('Shopify’s signature on the callback did not match this app and store. Nothing was connected.');
-    }
+    // A forged or replayed Shopify callback must not even use up the genuine one's nonce.
+    if (!error && connection.platform === 'shopify') await refuseUnsignedShopifyCallback(deps, connection, query);
 
     // The nonce is single use: this callback consumes it whether or not the rest succeeds.
     const consumed = await consumeNonce(deps, connection, state.nonce);
@@ -263,6 +269,21 @@ export async function completeAuthorization(deps: FlowDeps, input: CallbackInput
     if (connection) await recordError(deps.em, connection, `Connecting failed: ${messageOf(error)}`).catch(() => undefined);
     return failed(`Connecting ${label} failed: ${messageOf(error)}`);
   }
+}
+
+/** Shopify signs its callback as its own library checks it (marketplaces' shopify-callback.ts): anything else connects nothing. */
+async function refuseUnsignedShopifyCallback(deps: FlowDeps, connection: ConnectionRow, query: URLSearchParams): Promise<void> {
+  const secrets = await loadSecrets(deps.em, deps.tokenKey, connection.business_id, connection.id).catch(() => null);
+  const verdict = secrets
+    ? checkShopifyCallback(query, { clientSecret: secrets.app.clientSecret, shopDomain: connection.shop_domain })
+    : 'forged';
+  if (verdict === 'expired') {
+    throw new CallbackRefused(
+      `Shopify’s callback was not signed within the last ${SHOPIFY_CALLBACK_TOLERANCE_SECONDS} seconds. Nothing was connected: start again with Connect.`,
+    );
+  }
+  if (verdict !== 'valid')
+    throw new CallbackRefused('Shopify’s signature on the callback did not match this app and store. Nothing was connected.');
 }
 
 async function consumeNonce(deps: FlowDeps, connection: ConnectionRow, nonce: string): Promise<boolean> {
@@ -358,6 +379,8 @@ async function markConnected(
           payment_policy_id: account.ebay.paymentPolicyId,
           return_policy_id: account.ebay.returnPolicyId,
           ...(sameAccount ? previous.ebay : {}),
+          // Names as eBay has them now, kept by id: a policy chosen earlier keeps its name if it still exists.
+          policy_names: { ...(sameAccount ? previous.ebay?.policy_names : {}), ...account.ebay.policyNames },
         }
       : undefined;
     const settings: ConnectionSettings = {

@@ -5,6 +5,7 @@ export { createEbayAdapter, EBAY_BULK_LIMIT } from './adapters/ebay/ebay-adapter
 export { PlatformError, ReconnectNeeded, sameSignature } from './adapters/http.ts';
 export type { ShopifyAdapter } from './adapters/shopify/shopify-adapter.ts';
 export { createShopifyAdapter, SHOPIFY_INPUT_LIMIT } from './adapters/shopify/shopify-adapter.ts';
+export { checkShopifyCallback, SHOPIFY_CALLBACK_TOLERANCE_SECONDS } from './adapters/shopify/shopify-callback.ts';
 export { createSquareAdapter, SQUARE_CHANGES_LIMIT } from './adapters/square/square-adapter.ts';
 export type {
   AccountInfo,
@@ -15,9 +16,12 @@ export type {
   FetchFn,
   ItemResult,
   ListingInput,
+  ListingPhoto,
   ListingVariantInput,
   MarketplaceAdapter,
+  PhotoFile,
   Platform,
+  PlatformPhoto,
   QuantityReading,
   SquareRef,
   TokenStore,

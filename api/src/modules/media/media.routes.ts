@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
-import { readMedia, storeUpload } from './media.service.ts';
+import { readMedia, registerMediaDir, storeUpload } from './media.service.ts';
 
 export type MediaRoutesOptions = { config: Pick<Config, 'MEDIA_DIR'> };
 
@@ -60,6 +60,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
 export const publicMediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, options) => {
   const tags = ['media'];
   const mediaDir = options.config.MEDIA_DIR;
+  // Other areas (marketplace uploads, the demo seed) find the files through the ORM they hold.
+  registerMediaDir(app.orm.em, mediaDir);
 
   const serve = async (mediaId: string, thumb: boolean, ifNoneMatch: string | undefined, reply: FastifyReply) => {
     const etag = `"${mediaId}${thumb ? '-thumb' : ''}"`;

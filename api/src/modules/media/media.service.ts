@@ -16,6 +16,24 @@ import sharp from 'sharp';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 
+/**
+ * Where each running app keeps its files (MEDIA_DIR), by its ORM: the media routes note it when they
+ * are mounted, so other areas (a listing uploading a photo to a marketplace, the demo seed) reach
+ * the files with the EntityManager they already hold. Keyed by the ORM's configuration, which every
+ * fork shares: two apps in one process (tests) keep their own folders.
+ */
+const mediaDirs = new WeakMap<object, string>();
+
+export function registerMediaDir(em: EntityManager, mediaDir: string): void {
+  mediaDirs.set(em.config, mediaDir);
+}
+
+function mediaDirOf(em: EntityManager): string {
+  const dir = mediaDirs.get(em.config);
+  if (!dir) throw new Error('The media folder is not known yet: the media routes register it when the app is built');
+  return dir;
+}
+
 /** A 48 MP phone photo fits; a small file claiming gigapixels (a decompression bomb) does not. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -184,4 +202,41 @@ export async function resolveImages(em: EntityManager, businessId: string, input
   const missing = inputs.find((image) => !found.has(image.media_id));
   if (missing) throw new NotFound(`Image ${missing.media_id} not found`);
   return inputs.map((image) => ({ media_id: image.media_id, url: mediaUrl(image.media_id) }));
+}
+
+export type PhotoBytes = { bytes: Buffer; contentType: string; filename: string };
+
+/**
+ * The stored photo's bytes for a marketplace upload (the resized image, at most 1600 px), as one of
+ * `accept` when given: a WebP photo becomes PNG where it has transparency, else JPEG. Only this
+ * business's photos: another id answers 404.
+ */
+export async function readPhoto(em: EntityManager, businessId: string, mediaId: string, accept?: readonly string[]): Promise<PhotoBytes> {
+  const row = await tenantDb(em, businessId)
+    .selectFrom('media')
+    .where('id', '=', mediaId)
+    .select(['id', 'content_type'])
+    .executeTakeFirst();
+  if (!row) throw new NotFound('Image not found');
+  const stored = { id: row.id, business_id: businessId, content_type: row.content_type as StoredType };
+  let data: Buffer;
+  try {
+    data = await readFile(filePath(mediaDirOf(em), stored, false));
+  } catch {
+    throw new NotFound('The photo file is missing from the media folder');
+  }
+  if (!accept || accept.includes(stored.content_type))
+    return { bytes: data, contentType: stored.content_type, filename: `${row.id}.${extension[stored.content_type]}` };
+  const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS });
+  const png = (await image.metadata()).hasAlpha && accept.includes('image/png');
+  const converted = png ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  return { bytes: converted, contentType: png ? 'image/png' : 'image/jpeg', filename: `${row.id}.${png ? 'png' : 'jpg'}` };
+}
+
+/** Stores an image made by the server itself (the demo business's photos) through the same checks as an upload. */
+export function storeGeneratedImage(
+  em: EntityManager,
+  input: { businessId: string; userId: string; contentType: string; body: Buffer },
+): Promise<Media> {
+  return storeUpload(em, { ...input, mediaDir: mediaDirOf(em) });
 }

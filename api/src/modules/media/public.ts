@@ -1,2 +1,2 @@
 // The media area's public interface: what other areas may import (the boundary check enforces it).
-export { resolveImages } from './media.service.ts';
+export { type PhotoBytes, readPhoto, resolveImages, storeGeneratedImage } from './media.service.ts';

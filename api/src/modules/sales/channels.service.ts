@@ -6,6 +6,7 @@ import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
+import { recentSalesByChannel } from './sale-figures.ts';
 
 export type ChannelRef = { id: string; kind: ChannelKind; name: string };
 
@@ -52,28 +53,24 @@ export async function channelById(em: EntityManager, businessId: string, channel
   return channel;
 }
 
-const lastThirtyDays = sql<string>`now() - interval '30 days'`;
-
 export async function listChannels(em: EntityManager, businessId: string): Promise<Channel[]> {
   await ensureChannels(em, businessId);
-  const rows = await tenantDb(em, businessId)
+  const db = tenantDb(em, businessId);
+  const rows = await db
     .selectFrom('sales_channels as c')
-    .select(['c.id', 'c.kind', 'c.name', 'c.enabled', 'c.sync_enabled', 'c.quantity_buffer'])
+    // The dashboard's window and definition (sale-figures.ts), so the two screens agree.
+    .leftJoin(recentSalesByChannel(db).as('r'), 'r.channel_id', 'c.id')
+    .select([
+      'c.id',
+      'c.kind',
+      'c.name',
+      'c.enabled',
+      'c.sync_enabled',
+      'c.quantity_buffer',
+      'r.sales as sales_30d',
+      'r.revenue_cents as revenue_30d_cents',
+    ])
     .select((eb) => [
-      eb
-        .selectFrom('sales as s')
-        .whereRef('s.channel_id', '=', 'c.id')
-        .where('s.ordered_at', '>', lastThirtyDays)
-        .where('s.status', '<>', 'cancelled')
-        .select(eb.fn.countAll().as('count'))
-        .as('sales_30d'),
-      eb
-        .selectFrom('sales as s')
-        .innerJoin('sale_lines as l', 'l.sale_id', 's.id')
-        .whereRef('s.channel_id', '=', 'c.id')
-        .where('s.ordered_at', '>', lastThirtyDays)
-        .select(sql<string>`coalesce(sum((l.quantity - l.quantity_cancelled)::bigint * l.unit_price_cents), 0)`.as('revenue'))
-        .as('revenue_30d_cents'),
       eb
         .selectFrom('failed_orders as f')
         .whereRef('f.channel_id', '=', 'c.id')
@@ -86,8 +83,8 @@ export async function listChannels(em: EntityManager, businessId: string): Promi
     .execute();
   return rows.map((row) => ({
     ...row,
-    sales_30d: Number(row.sales_30d),
-    revenue_30d_cents: Number(row.revenue_30d_cents),
+    sales_30d: Number(row.sales_30d ?? 0),
+    revenue_30d_cents: Number(row.revenue_30d_cents ?? 0),
     open_failed_orders: Number(row.open_failed_orders),
   }));
 }

@@ -6,4 +6,5 @@ export type { ChannelRef } from './channels.service.ts';
 export { channelById, channelByKind, ensureChannels } from './channels.service.ts';
 export { importChannelOrder, recordSale } from './record-sale.ts';
 export * as recordSteps from './record-steps.ts';
+export { KEPT_LINES_REVENUE, recentSalesByChannel, SALE_REVENUE, SALES_WINDOW_START } from './sale-figures.ts';
 export type { SaleInput, SaleLineInput, SaleOptions } from './sale-input.ts';

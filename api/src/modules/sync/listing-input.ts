@@ -1,8 +1,7 @@
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
-import { mediaUrl } from '@tradepost/shared/schemas/media.ts';
 import { Invalid } from '../../errors.ts';
 import type { ConnectionSettings } from '../connections/public.ts';
-import type { Condition, ListingInput, ListingVariantInput, Platform } from '../marketplaces/public.ts';
+import type { Condition, ListingInput, ListingPhoto, ListingVariantInput, Platform } from '../marketplaces/public.ts';
 
 export type ProductForListing = {
   id: string;
@@ -38,15 +37,6 @@ const defaultEbayCategory: Record<string, string> = { sneakers: '15709' };
 /** The product's own key on every platform: eBay group key (≤ 50), Shopify handle, Square reference. */
 export const groupKeyOf = (productId: string) => `tp-${productId}`;
 
-/** Our media as absolute addresses the platform can fetch. */
-export function imageUrls(product: ProductForListing, publicUrl: string | null | undefined): string[] {
-  const base = (publicUrl ?? '').replace(/\/+$/, '');
-  return (product.images ?? []).map((image) => {
-    const path = image.url || mediaUrl(image.media_id);
-    return /^https?:\/\//.test(path) ? path : `${base}${path}`;
-  });
-}
-
 function describe(product: ProductForListing): string {
   if (product.description?.trim()) return product.description.trim();
   const parts = [
@@ -60,14 +50,17 @@ function describe(product: ProductForListing): string {
 
 /**
  * The adapter's listing from our product, with what each platform insists on checked first so
- * the answer names the field to fix instead of relaying the platform's refusal.
+ * the answer names the field to fix, in the seller's words, instead of relaying the platform's
+ * refusal. The detail's `field` says where the fix is: `images` the product's photos, `settings.*`
+ * the channel's settings (the web app links there). Photos need no public address: each adapter
+ * uploads their bytes (reference §5b), so PUBLIC_URL and MEDIA_BASE_URL play no part here.
  */
 export function buildListingInput(input: {
   platform: Platform;
   product: ProductForListing;
   variants: (VariantForListing & { quantity: number; priceCents: number | null })[];
   settings: ConnectionSettings;
-  publicUrl: string | null | undefined;
+  photos: ListingPhoto[];
   currency: string;
 }): ListingInput {
   const { platform, product, settings } = input;
@@ -79,16 +72,11 @@ export function buildListingInput(input: {
         message: `Size ${variant.size} (${variant.sku}) has no price: set one on the product`,
       });
   });
-  const images = imageUrls(product, input.publicUrl);
   const placement: ListingInput['placement'] = {};
   let ebayCategoryId: string | undefined;
   if (platform === 'ebay') {
-    if (images.length === 0) errors.push({ field: 'images', message: 'eBay needs at least one photo of the product' });
-    else if (images.some((url) => !url.startsWith('https://')))
-      errors.push({
-        field: 'images',
-        message: 'eBay only accepts https photo addresses: set PUBLIC_URL (or MEDIA_BASE_URL) to an https address',
-      });
+    if (input.photos.length === 0)
+      errors.push({ field: 'images', message: "eBay needs at least one photo of the product: add one under Photos on the product's page" });
     const ebay = settings.ebay ?? {};
     const required = [
       ['merchant_location_key', 'the inventory location'],
@@ -97,12 +85,13 @@ export function buildListingInput(input: {
       ['return_policy_id', 'a return policy'],
     ] as const;
     for (const [key, what] of required)
-      if (!ebay[key]) errors.push({ field: `settings.ebay.${key}`, message: `Choose ${what} for eBay in the connection's settings` });
+      if (!ebay[key])
+        errors.push({ field: `settings.ebay.${key}`, message: `Choose ${what} for eBay in its settings under Sales channels → Manage` });
     ebayCategoryId = ebay.category_id ?? defaultEbayCategory[product.category];
     if (!ebayCategoryId)
       errors.push({
         field: 'settings.ebay.category_id',
-        message: `Set the eBay category for ${product.category} in the connection's settings`,
+        message: `Set the eBay category for ${product.category} in eBay's settings under Sales channels → Manage`,
       });
     placement.ebay = {
       marketplaceId: ebay.marketplace_id ?? 'EBAY_US',
@@ -134,7 +123,7 @@ export function buildListingInput(input: {
     title: platform === 'ebay' ? product.title.slice(0, 80) : product.title,
     description: describe(product),
     brand: product.brand?.trim() || 'Unbranded',
-    images,
+    photos: input.photos,
     condition: conditionOf(product),
     category: {
       ...(ebayCategoryId ? { ebayCategoryId } : {}),

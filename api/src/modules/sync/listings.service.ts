@@ -11,6 +11,7 @@ import { channelPrices } from './channel-price.ts';
 import { enqueuePricePushes, enqueuePushes } from './enqueue-pushes.ts';
 import { buildListingInput, type ProductForListing, type VariantForListing } from './listing-input.ts';
 import { lockListingSizes } from './listing-locks.ts';
+import { listingPhotos } from './listing-photos.ts';
 import { availableAt, pushableQuantity, sellingLocations } from './pushable-quantity.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import {
@@ -244,7 +245,7 @@ export async function listProduct(
     product,
     variants: sized,
     settings: connection.settings,
-    publicUrl: deps.publicUrl,
+    photos: await listingPhotos(em, businessId, connection.id, product.images ?? []),
     currency: product.currency,
   });
 

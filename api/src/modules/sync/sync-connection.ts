@@ -7,12 +7,15 @@ import { type AdapterDeps, type AnyAdapter, adapterFor, type ConnectionRow, conn
 import type { Platform } from '../marketplaces/public.ts';
 import { PlatformError, ReconnectNeeded } from '../marketplaces/public.ts';
 
-/** What every sync path needs: an EntityManager outside any business transaction and the sealing key. */
-/** Where platforms fetch our photos: MEDIA_BASE_URL, else PUBLIC_URL. */
+/**
+ * MEDIA_BASE_URL, else PUBLIC_URL: the app's public address for photos, when it has one. Listing
+ * does not need it (adapters upload the bytes, reference §5b); kept for the callers that pass it.
+ */
 export const mediaBaseUrl = (config: Config): string | null => config.MEDIA_BASE_URL ?? config.PUBLIC_URL ?? null;
 
+/** What every sync path needs: an EntityManager outside any business transaction and the sealing key. */
 export type SyncDeps = AdapterDeps & {
-  /** Where platforms fetch our photos (MEDIA_BASE_URL, else PUBLIC_URL): our media URLs sent to them start with it. */
+  /** Optional and unused by listing: photos are uploaded as bytes, so no public address is needed. */
   publicUrl?: string | null;
   /** SYNC_POLL_SECONDS in ms: when a newly listed connection is first polled. */
   pollMs?: number;

@@ -58,9 +58,9 @@ describe('listing and selling across marketplaces', () => {
         shopify: size === '11' ? 2 : 3,
         square: size === '11' ? 2 : 3,
       });
-    // eBay got the product's photo at our public https address.
+    // eBay got the product's photo as bytes (no public address here) and lists its own copy.
     const item = w.ebay.control.inventoryItem(sku(shoe, '9')) as { product: { imageUrls: string[] } };
-    expect(item.product.imageUrls[0]).toMatch(/^https:\/\/tradepost\.test\/api\/v1\/media\//);
+    expect(item.product.imageUrls[0]).toMatch(/^https:\/\/i\.ebayimg\.com\/images\/g\//);
   });
 
   it('a sale of one size on eBay takes that size down on Shopify and Square; other sizes untouched; ledger = levels', async () => {
@@ -234,6 +234,40 @@ describe('a platform that refuses a listing', () => {
 
     const listed = (await list(w, connections.ebay, shoe.id)) as Listing;
     expect(listed).toMatchObject({ status: 'active', last_error: null, id: matrix.rows[0]?.listings[0]?.id });
+  });
+
+  it('sync health counts every refused listing call in the error share and lists each listing with eBay’s message', async () => {
+    const ebayHealth = async () =>
+      ((await w.call('GET', '/sync-health')).json() as SyncHealth).connections.find((c) => c.platform === 'ebay');
+    const before = await ebayHealth();
+    const shoes = [await stockedProduct(w, 1, ['8']), await stockedProduct(w, 1, ['12'])];
+    w.ebay.control.failNext({
+      route: 'POST /sell/inventory/v1/offer/publish_by_inventory_item_group',
+      kind: 'status',
+      status: 400,
+      count: 2,
+      body: { errors: [{ errorId: 25017, domain: 'API_INVENTORY', category: 'REQUEST', message: 'The title is missing or too long.' }] },
+    });
+    for (const shoe of shoes) {
+      const refused = await w.call('POST', '/listings', { connection_id: connections.ebay, product_id: shoe.id });
+      expect(refused.statusCode, refused.body).toBe(422);
+    }
+    const after = await ebayHealth();
+    expect(after?.failures_24h).toBe((before?.failures_24h ?? 0) + 2);
+    expect(after?.operations_24h).toBeGreaterThanOrEqual((before?.operations_24h ?? 0) + 2);
+    expect(after?.error_rate_24h).toBeGreaterThan(0);
+    expect(after?.hourly.reduce((sum, p) => sum + p.failed, 0)).toBe(after?.failures_24h);
+    expect(after?.listings.errors).toBe(2);
+    expect(after?.failed_listings).toEqual(
+      [...shoes].reverse().map((shoe) =>
+        expect.objectContaining({
+          product_id: shoe.id,
+          title: shoe.title,
+          status: 'error',
+          message: expect.stringContaining('The title is missing'),
+        }),
+      ),
+    );
   });
 });
 

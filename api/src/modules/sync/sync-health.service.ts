@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ConnectionHealth, SyncHealth } from '@tradepost/shared/schemas/sync.ts';
+import type { ConnectionHealth, FailedListing, SyncHealth } from '@tradepost/shared/schemas/sync.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
@@ -13,6 +13,9 @@ const byConnection = <T extends { connection_id: string }>(rows: T[]): Map<strin
 
 /** `count(*) FILTER (WHERE …)`: PostgreSQL's bigint, as the text the driver gives (`int` reads it). */
 const countWhere = (condition: RawBuilder<unknown>) => sql<string>`count(*) FILTER (WHERE ${condition})`;
+
+/** A listing (`l`) whose last call failed: never live (error), or live with a change the platform refused. */
+const FAILED_LISTING = sql<boolean>`(l.status = 'error' OR (l.status = 'active' AND l.last_error IS NOT NULL))`;
 
 /** Kinds whose payload names the connection (`connectionId`). */
 const CONNECTION_JOBS = ['sync.reconcile', 'sync.refresh_token'];
@@ -136,15 +139,23 @@ export async function syncHealth(em: EntityManager, businessId: string): Promise
   const jobs = await jobsByConnection(db);
   const listings = byConnection(
     await db
-      .selectFrom('channel_listings')
-      .groupBy('connection_id')
-      .select([
-        'connection_id',
-        countWhere(sql`status = 'active'`).as('active'),
-        countWhere(sql`status = 'error' OR (status = 'active' AND last_error IS NOT NULL)`).as('errors'),
-      ])
+      .selectFrom('channel_listings as l')
+      .groupBy('l.connection_id')
+      .select(['l.connection_id', countWhere(sql`l.status = 'active'`).as('active'), countWhere(FAILED_LISTING).as('errors')])
       .execute(),
   );
+  // The listings behind `errors`: what the platform said, and when.
+  const failedListings = await db
+    .selectFrom('channel_listings as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .where('l.connection_id', 'in', connectionIds)
+    .where(FAILED_LISTING)
+    .select(['l.id as listing_id', 'l.connection_id', 'l.product_id', 'p.title', 'l.status', 'l.last_error', 'l.updated_at'])
+    // CHECK constraints hold the status to the listing's values.
+    .$narrowType<{ status: FailedListing['status'] }>()
+    .orderBy('l.updated_at', 'desc')
+    .limit(500)
+    .execute();
   const drift = await db
     .selectFrom('sync_drift as d')
     .leftJoin('variants as v', 'v.id', 'd.variant_id')
@@ -224,6 +235,17 @@ export async function syncHealth(em: EntityManager, businessId: string): Promise
         hourly: points,
         jobs: { queued: int(job?.queued), running: int(job?.running), failed_24h: int(job?.failed_24h) },
         listings: { active: int(listings.get(c.id)?.active), errors: int(listings.get(c.id)?.errors) },
+        failed_listings: failedListings
+          .filter((l) => l.connection_id === c.id)
+          .slice(0, 50)
+          .map((l) => ({
+            listing_id: l.listing_id,
+            product_id: l.product_id,
+            title: l.title,
+            status: l.status,
+            message: l.last_error ?? 'The platform gave no reason',
+            failed_at: new Date(l.updated_at).toISOString(),
+          })),
         drift: drift
           .filter((d) => d.connection_id === c.id)
           .map(({ connection_id: _, detected_at, ...d }) => ({ ...d, detected_at: new Date(detected_at).toISOString() })),

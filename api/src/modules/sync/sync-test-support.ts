@@ -42,7 +42,8 @@ export async function startSyncWorld(env: Record<string, string> = {}): Promise<
     startShopifySimulator({ webhookRetry }),
     startSquareSimulator({ webhookRetry }),
   ]);
-  const t = await createTestApp({ PUBLIC_URL: 'https://tradepost.test', MEDIA_DIR: mediaDir, ...env });
+  // No PUBLIC_URL: listing uploads photo bytes to each platform, so no public address is needed.
+  const t = await createTestApp({ MEDIA_DIR: mediaDir, ...env });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const owner = await registerAndLogin(t.app, { business_name: 'Sync Kicks' });

@@ -104,7 +104,7 @@ function bodyFor(action: Confirmable, connectionId: string, products: Marketplac
 }
 
 /** The batch just started from this page, with its live progress bar and the way to its details. */
-function StartedBatch({ scope, batch, onClose }: { scope: BusinessScope | undefined; batch: BatchOperation; onClose: () => void }) {
+export function StartedBatch({ scope, batch, onClose }: { scope: BusinessScope | undefined; batch: BatchOperation; onClose: () => void }) {
   const styles = useStyles();
   const latest = useBatch(scope, batch.id, 'failed').data?.batch ?? batch;
   return (

@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -17,30 +18,35 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
+import { applyPriceChange, type PriceChange, parsePercent } from '@tradepost/shared/domain/pricing.ts';
 import { useState } from 'react';
 import { formatMoney, parseMoney } from '../catalog/money.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
   preview: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
+  previewList: { ...typographyStyles.body1, margin: 0, paddingInlineStart: '20px', fontVariantNumeric: 'tabular-nums' },
   refusal: { marginTop: '4px' },
 });
 
-export type PricedSize = { variantId: string; priceCents: number | null };
+export type PricedSize = { variantId: string; priceCents: number | null /** Product and size, for the preview. */; label?: string };
 
-type Mode = 'set' | 'percent';
+type Mode = 'set' | 'amount' | 'percent';
 
-/** New price per size: one price for all, or each size's current price moved by a percentage (rounded to whole cents). */
+/** How many sizes the preview shows before confirming. */
+const PREVIEW_SIZES = 3;
+
+/**
+ * New price per size under the change (shared/src/domain/pricing.ts: whole cents, never below 0,
+ * .99 rounding as channel price rules round). Sizes without a price are left out of a relative change.
+ */
 export function newPrices(
-  sizes: PricedSize[],
-  mode: Mode,
-  amountCents: number,
-  percent: number,
-): { variant_id: string; price_cents: number }[] {
+  sizes: readonly PricedSize[],
+  change: PriceChange,
+): { variant_id: string; price_cents: number; old: number | null }[] {
   return sizes.flatMap((size) => {
-    if (mode === 'set') return [{ variant_id: size.variantId, price_cents: amountCents }];
-    if (size.priceCents === null) return [];
-    return [{ variant_id: size.variantId, price_cents: Math.max(1, Math.round(size.priceCents * (1 + percent / 100))) }];
+    if (change.kind !== 'set' && size.priceCents === null) return [];
+    return [{ variant_id: size.variantId, price_cents: applyPriceChange(size.priceCents ?? 0, change), old: size.priceCents }];
   });
 }
 
@@ -55,34 +61,47 @@ type PriceChangeDialogProps = {
   onDismiss: () => void;
 };
 
-/** Asks for the new price of the selected sizes, then starts one price batch. */
+/** The change typed so far, or why it cannot be read. */
+function readChange(mode: Mode, amount: string, percent: string, currency: string, roundTo99: boolean): PriceChange | string {
+  if (mode === 'percent') {
+    const basisPoints = parsePercent(percent);
+    return basisPoints === null
+      ? 'Enter a change between -99.99 and 500 percent, such as -10'
+      : { kind: 'percent', basisPoints, roundTo99 };
+  }
+  const negative = mode === 'amount' && amount.trim().startsWith('-');
+  const cents = parseMoney(amount.trim().replace(/^[+-]/, ''), currency);
+  if (cents === undefined || cents === null) return mode === 'set' ? 'Enter a price such as 129.99' : 'Enter an amount such as -5.00 or 10';
+  if (mode === 'set') return cents < 1 ? 'Enter a price such as 129.99' : { kind: 'set', cents, roundTo99 };
+  return { kind: 'amount', cents: negative ? -cents : cents, roundTo99 };
+}
+
+/**
+ * Asks for the new price of the selected sizes (one price for all, an amount up or down, or a
+ * percentage; optionally rounded up to .99), shows a few old → new prices, then starts one price batch.
+ */
 export function PriceChangeDialog({ open, sizes, currency, platformName, pending, refusal, onSubmit, onDismiss }: PriceChangeDialogProps) {
   const styles = useStyles();
   const [mode, setMode] = useState<Mode>('set');
   const [amount, setAmount] = useState('');
   const [percent, setPercent] = useState('-10');
+  const [roundTo99, setRoundTo99] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const change = readChange(mode, mode === 'percent' ? '' : amount, percent, currency, roundTo99);
+  const items = typeof change === 'string' ? [] : newPrices(sizes, change);
+
   const submit = () => {
-    if (mode === 'set') {
-      const cents = parseMoney(amount, currency);
-      if (cents === undefined || cents === null || cents < 1) return setError('Enter a price such as 129.99');
-      setError(null);
-      return onSubmit(newPrices(sizes, 'set', cents, 0));
-    }
-    const value = Number(percent);
-    if (!Number.isFinite(value) || value <= -100 || value > 500) return setError('Enter a change between -99 and 500 percent');
-    const items = newPrices(sizes, 'percent', 0, value);
+    if (typeof change === 'string') return setError(change);
     if (items.length === 0) return setError('None of these sizes has a price to change: set one price instead');
+    if (items.some((item) => item.price_cents < 1)) return setError('This change takes some prices to 0: choose a smaller change');
     setError(null);
-    onSubmit(items);
+    onSubmit(items.map(({ variant_id, price_cents }) => ({ variant_id, price_cents })));
   };
 
-  const sample = sizes.find((s) => s.priceCents !== null);
-  const preview =
-    mode === 'percent' && sample?.priceCents != null && Number.isFinite(Number(percent))
-      ? `For example ${formatMoney(sample.priceCents, currency)} becomes ${formatMoney(newPrices([sample], 'percent', 0, Number(percent))[0]?.price_cents ?? 0, currency)}.`
-      : null;
+  const labels = new Map(sizes.map((size) => [size.variantId, size.label]));
+  const preview = items.slice(0, PREVIEW_SIZES);
+  const money = (cents: number | null) => (cents === null ? 'no price' : formatMoney(cents, currency));
 
   return (
     <Dialog
@@ -105,18 +124,48 @@ export function PriceChangeDialog({ open, sizes, currency, platformName, pending
             <DialogContent className={styles.form}>
               <RadioGroup value={mode} onChange={(_, data) => setMode(data.value as Mode)} aria-label="How to change the price">
                 <Radio value="set" label="Set one price for all of them" />
+                <Radio value="amount" label="Add or take off an amount" />
                 <Radio value="percent" label="Move each size's price by a percentage" />
               </RadioGroup>
-              {mode === 'set' ? (
-                <Field label="New price" validationMessage={error ?? undefined} required>
-                  <Input value={amount} onChange={(_, d) => setAmount(d.value)} inputMode="decimal" placeholder="129.99" />
+              {mode === 'percent' ? (
+                <Field label="Change (%)" hint="Negative lowers the price: -10 is 10% off." validationMessage={error ?? undefined} required>
+                  <Input value={percent} onChange={(_, d) => setPercent(d.value)} inputMode="decimal" contentAfter="%" />
                 </Field>
               ) : (
-                <Field label="Change (%)" hint="Negative lowers the price: -10 is 10% off." validationMessage={error ?? undefined} required>
-                  <Input value={percent} onChange={(_, d) => setPercent(d.value)} inputMode="numeric" contentAfter="%" />
+                <Field
+                  label={mode === 'set' ? 'New price' : 'Amount'}
+                  hint={mode === 'amount' ? 'Negative lowers the price: -5 takes 5.00 off each size.' : undefined}
+                  validationMessage={error ?? undefined}
+                  required
+                >
+                  <Input
+                    value={amount}
+                    onChange={(_, d) => setAmount(d.value)}
+                    inputMode="decimal"
+                    placeholder={mode === 'set' ? '129.99' : '-5.00'}
+                  />
                 </Field>
               )}
-              {preview ? <p className={styles.preview}>{preview}</p> : null}
+              <Checkbox
+                checked={roundTo99}
+                onChange={(_, d) => setRoundTo99(d.checked === true)}
+                label="Round up to .99 (129.20 becomes 129.99)"
+              />
+              {preview.length > 0 ? (
+                <div>
+                  <p className={styles.preview}>
+                    {items.length > preview.length ? `The first ${preview.length} of ${items.length} sizes:` : 'New prices:'}
+                  </p>
+                  <ul className={styles.previewList} aria-label="Price preview">
+                    {preview.map((item) => (
+                      <li key={item.variant_id}>
+                        {labels.get(item.variant_id) ? `${labels.get(item.variant_id)}: ` : ''}
+                        {money(item.old)} → {money(item.price_cents)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <p className={styles.preview}>The change runs as a batch: each size gets its own result, and failed ones can be retried.</p>
               {refusal === null ? null : (
                 <MessageBar intent="error" role="alert" className={styles.refusal}>

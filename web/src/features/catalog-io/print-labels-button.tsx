@@ -102,7 +102,7 @@ function downloadProblem(error: Error | null): string | null {
 type LabelsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; variantIds: readonly string[] };
 
 /** Copies per size (each size's stock on hand by default), printer or sheet layout, a preview, the PDF. */
-function LabelsDialog({ open, onOpenChange, variantIds }: LabelsDialogProps) {
+export function LabelsDialog({ open, onOpenChange, variantIds }: LabelsDialogProps) {
   const styles = useStyles();
   const scope = useBusinessScope();
   const variants = useLabelVariants(scope, variantIds, open);

@@ -23,6 +23,7 @@ import { useAppToast } from '../notifications/use-app-toast.tsx';
 import type { BusinessScope } from '../session/use-business-scope.ts';
 import { ConnectDialog } from './connect-dialog.tsx';
 import { environmentLabels, ownerConnectsNote, platformLabels, statusLabels } from './connection-labels.ts';
+import { ebayPoliciesText } from './ebay-policies.ts';
 import { useDisconnect, useReconnect, useUpdateConnection } from './use-connections.ts';
 
 const useStyles = makeStyles({
@@ -302,10 +303,7 @@ export function ConnectionPanel({ scope, entry, canManage, notice = null }: Prop
           {live.settings.ebay ? (
             <div className={styles.fact}>
               <span className={styles.term}>Business policies</span>
-              <p className={styles.value}>
-                Shipping {live.settings.ebay.fulfillment_policy_id ?? '—'} · Payment {live.settings.ebay.payment_policy_id ?? '—'} · Returns{' '}
-                {live.settings.ebay.return_policy_id ?? '—'}
-              </p>
+              <p className={styles.value}>{ebayPoliciesText(live.settings.ebay)}</p>
             </div>
           ) : null}
         </div>

@@ -66,7 +66,7 @@ export function DashboardCharts({ figures }: { figures: Dashboard }) {
       <ChartCard
         className={styles.wide}
         title={dailyTitle}
-        description="Per day; profit is after fees and FIFO cost."
+        description="Per day: revenue with shipping; profit after fees, FIFO cost and refunds, as on the Sales list."
         empty={hasSales ? undefined : 'No sales in the last 30 days yet. Ring up a sale at Retail → Sales and it shows here.'}
         chart={
           <Suspense fallback={<ChartBodySkeleton label={`Loading the chart: ${dailyTitle.toLowerCase()}`} />}>
@@ -109,7 +109,7 @@ export function DashboardCharts({ figures }: { figures: Dashboard }) {
       />
       <ChartCard
         title={channelTitle}
-        description="Where your sales come from."
+        description="Where your sales come from: the same revenue as the 30-day card."
         empty={figures.by_channel.length === 0 ? 'Once you sell, each channel’s share of revenue shows here.' : undefined}
         chart={
           <Suspense fallback={<ChartBodySkeleton label={`Loading the chart: ${channelTitle.toLowerCase()}`} />}>

@@ -92,6 +92,7 @@ export function KeyFigures({ figures }: { figures: Dashboard }) {
           <PeriodCard label="Last 7 days" period={figures.last_7_days} currency={currency} />
           <PeriodCard label="Last 30 days" period={figures.last_30_days} currency={currency} />
         </dl>
+        <p className={styles.hint}>Revenue is items plus shipping, before tax; profit is after fees, cost of goods and refunds.</p>
       </section>
       <section className={styles.section} aria-labelledby="stock-figures">
         <h2 id="stock-figures" className={styles.heading}>

@@ -33,6 +33,7 @@ import { EmptyState } from '../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../features/layout/load-failed.tsx';
 import { useAppToast } from '../../features/notifications/use-app-toast.tsx';
 import { moveRule, useDeletePickRule, usePickRules, useReorderPickRules } from '../../features/retail/use-pick-rules.ts';
+import { SalesShortcuts } from '../../features/sales/sales-shortcuts.tsx';
 import { useBusinessScope } from '../../features/session/use-business-scope.ts';
 import { PickRuleDialog } from './pick-rule-dialog.tsx';
 
@@ -129,7 +130,7 @@ export function PickRulesPage() {
 
   return (
     <AppPage
-      title="Pick rules"
+      title="Pick Rules"
       description="Where each order is picked from, when you have more than one location."
       actions={
         list.length === 0 ? undefined : (
@@ -139,6 +140,7 @@ export function PickRulesPage() {
         )
       }
     >
+      <SalesShortcuts current="/pick-rules" />
       <div className={styles.explain}>
         <ArrowRoutingRegular className={styles.explainIcon} aria-hidden="true" />
         <p className={styles.explainText}>

@@ -10,6 +10,7 @@ import { RouterLink } from '../../features/navigation/router-link.tsx';
 import { useCan } from '../../features/session/use-can.ts';
 import { ConnectionBadges } from '../../features/sync/sync-badges.tsx';
 import { hourText, percentText, sinceText } from '../../features/sync/sync-format.ts';
+import { FailedListingsSection } from './failed-listings-section.tsx';
 import { type FigureTone, HealthFigure, HealthFigures } from './health-figure.tsx';
 
 // The chart library loads after the figures, in a chunk of its own.
@@ -139,6 +140,8 @@ export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
           Last error{health.last_error_at ? ` (${formatWhen(health.last_error_at)})` : ''}: {health.last_error}
         </p>
       ) : null}
+
+      <FailedListingsSection connectionId={health.connection_id} platform={platform} listings={health.failed_listings} />
 
       <ChartCard
         title={chartTitle}

@@ -89,6 +89,8 @@ export type CallOptions = {
   /** Safe to send again after a lost answer (PUT by key, idempotency key, reads). */
   idempotent: boolean;
   auth?: TokenManager | null;
+  /** The answer is not JSON (a storage bucket's reply to an upload): keep its text, do not parse it. */
+  raw?: boolean;
 };
 
 /**
@@ -113,7 +115,7 @@ export async function call(rt: Runtime, options: CallOptions): Promise<RawRespon
       continue;
     }
     const text = await response.text().catch(() => null);
-    const parsed = text === null ? { ok: false as const } : parseBody(text);
+    const parsed = text === null ? { ok: false as const } : options.raw ? { ok: true as const, value: null } : parseBody(text);
     if (!parsed.ok) {
       const error = new PlatformError(response.status, 'MALFORMED', `Unreadable answer (${response.status}) from ${url}`, true);
       if (!options.idempotent || retries >= RETRY.maxRetries) throw error;

@@ -1,4 +1,4 @@
-import type { Credentials, TokenStore } from './types.ts';
+import type { Credentials, ListingPhoto, PhotoFile, PlatformPhoto, TokenStore } from './types.ts';
 
 // Test doubles shared by the adapter tests: an in-memory token store and a sleep that only records.
 
@@ -41,4 +41,41 @@ export async function consent(url: string): Promise<URLSearchParams> {
   const location = response.headers.get('location');
   if (!location) throw new Error(`no redirect from ${url}: ${response.status}`);
   return new URL(location).searchParams;
+}
+
+/** A 1×1 PNG: a real image file every platform accepts. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export type MemoryPhotos = {
+  /** The listing's photos now, each with the copy remembered so far. */
+  photos(): ListingPhoto[];
+  copies: Map<string, PlatformPhoto>;
+  /** Media ids whose bytes were read (an upload was needed), in order. */
+  reads: string[];
+};
+
+/** Photos kept in memory, as the sync engine keeps them in `platform_photos`. */
+export function memoryPhotos(
+  mediaIds: string[],
+  file: Omit<PhotoFile, 'filename'> = { bytes: TINY_PNG, contentType: 'image/png' },
+): MemoryPhotos {
+  const copies = new Map<string, PlatformPhoto>();
+  const reads: string[] = [];
+  return {
+    copies,
+    reads,
+    photos: () =>
+      mediaIds.map((mediaId) => ({
+        mediaId,
+        copy: copies.get(mediaId) ?? null,
+        read: async () => {
+          reads.push(mediaId);
+          return { ...file, filename: `${mediaId}.png` };
+        },
+        remember: async (copy) => void copies.set(mediaId, copy),
+      })),
+  };
 }

@@ -52,11 +52,46 @@ export type AdapterConfig = {
   now?: () => Date;
   /** Random source for backoff jitter (tests pin it). */
   random?: () => number;
+  /**
+   * eBay: the Media API host photos are uploaded to (`https://apim.ebay.com`). Defaults to the API
+   * host's `apim` twin; the sandbox's Media API host is UNCONFIRMED (reference §5b), so it can be set.
+   */
+  mediaBaseUrl?: string;
 };
 
 export type Condition = 'new' | 'new_other' | 'used_excellent' | 'used_very_good' | 'used_good' | 'used_acceptable';
 
 export type ListingVariantInput = { sku: string; size: string; quantity: number; priceCents: number; barcode?: string };
+
+/**
+ * The platform's own copy of one of our photos (reference §5b): eBay's Picture Services image,
+ * Shopify's MediaImage, Square's IMAGE catalog object.
+ */
+export type PlatformPhoto = {
+  /** eBay image id, Shopify MediaImage gid, Square IMAGE object id. */
+  platformId: string;
+  /** Where the platform serves it (eBay's EPS address goes into listings); null while Shopify still processes it. */
+  url: string | null;
+  /** eBay: an image not on a listing expires (`expirationDate`); null when it does not. */
+  expiresAt: Date | null;
+};
+
+export type PhotoFile = { bytes: Uint8Array; contentType: string; filename: string };
+
+/**
+ * One photo of a listing, cover first. Adapters upload the bytes themselves (no public address is
+ * needed) unless the copy the platform already has still serves, and hand each new copy to
+ * `remember` as soon as the platform has it, so a listing that fails later does not upload it again.
+ */
+export type ListingPhoto = {
+  /** Our media id: what the platform's copy is remembered by. */
+  mediaId: string;
+  /** The copy this connection uploaded before, if any. */
+  copy: PlatformPhoto | null;
+  /** The bytes, read only when an upload is needed; converted when the stored type is not one of `accept`. */
+  read(accept?: readonly string[]): Promise<PhotoFile>;
+  remember(copy: PlatformPhoto): Promise<void>;
+};
 
 export type ListingInput = {
   /** Stable key of the product (eBay inventory item group key, Shopify handle, Square item reference). */
@@ -64,8 +99,8 @@ export type ListingInput = {
   title: string;
   description: string;
   brand: string;
-  /** HTTPS image URLs. */
-  images: string[];
+  /** The product's photos, cover first; each adapter uploads the bytes the platform's way. */
+  photos: ListingPhoto[];
   condition: Condition;
   /** eBay leaf category id; Shopify product type. */
   category?: { ebayCategoryId?: string; productType?: string };
@@ -160,6 +195,8 @@ export type AccountInfo = {
     fulfillmentPolicyId: string;
     paymentPolicyId: string;
     returnPolicyId: string;
+    /** The policies' names as the seller gave them (Account API `name`), by policy id, for the screens. */
+    policyNames?: Record<string, string>;
   };
   /** What the seller must still set up on the platform before listings can go live (shown as is). */
   setupNeeded?: string[];

@@ -5,6 +5,7 @@ export function FulfillmentsPage() {
   return (
     <FulfillmentsView
       title="Fulfillments"
+      route="/fulfillments"
       description="Orders waiting to be picked, packed and shipped, oldest first. Scanning mode checks every item against the order."
     />
   );

@@ -14,6 +14,7 @@ import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { ChannelBadge } from '../../../features/sales/sale-badges.tsx';
 import { channelLabels, saleNumberLabel } from '../../../features/sales/sale-model.ts';
+import { type SalesScreen, SalesShortcuts } from '../../../features/sales/sales-shortcuts.tsx';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useCan } from '../../../features/session/use-can.ts';
 import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';
@@ -80,6 +81,8 @@ type FulfillmentsViewProps = {
   description: string;
   /** Only these channels' work (the retail screen); every channel when absent. */
   channels?: readonly ChannelKind[];
+  /** The screen's route when it is one of the sales and fulfillment screens, marked in their row. */
+  route?: SalesScreen;
 };
 
 /** Moves focus between the order buttons with the arrow keys, Home and End. */
@@ -101,7 +104,7 @@ function onListKey(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /** The pick list: open orders by stage, oldest first, beside the one being worked on. */
-export function FulfillmentsView({ title, description, channels }: FulfillmentsViewProps) {
+export function FulfillmentsView({ title, description, channels, route }: FulfillmentsViewProps) {
   const styles = useStyles();
   const scope = useBusinessScope();
   const can = useCan();
@@ -221,6 +224,7 @@ export function FulfillmentsView({ title, description, channels }: FulfillmentsV
         ) : undefined
       }
     >
+      <SalesShortcuts current={route ?? ''} />
       <div className={styles.bar}>
         <TabList selectedValue={tab} onTabSelect={(_, d) => update({ tab: d.value === 'shipped' ? 'shipped' : null, open: null })}>
           <Tab value="open">Open{tab === 'open' && list.data !== undefined ? ` (${all.length})` : ''}</Tab>

@@ -1,13 +1,36 @@
-import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, SearchRegular } from '@fluentui/react-icons';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  mergeClasses,
+  Select,
+  Spinner,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular, DismissRegular, MegaphoneRegular, SearchRegular } from '@fluentui/react-icons';
 import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import type { BatchOperation } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { InventoryControlRow, Listing, ListingConnection } from '@tradepost/shared/schemas/listings.ts';
 import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
+import { useRowSelection } from '@tradepost/shared/ui/row-selection.ts';
 import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
+import { StartedBatch } from '../../../features/batch-operations/bulk-actions.tsx';
 import { NoMarketplaceConnected } from '../../../features/batch-operations/marketplace-gate.tsx';
+import { useCreateBatch } from '../../../features/batch-operations/use-batch-operations.ts';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { ConfirmDialog } from '../../../features/forms/confirm-dialog.tsx';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
@@ -44,6 +67,21 @@ const useStyles = makeStyles({
     '@media (max-width: 900px)': { gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' },
   },
   product: { display: 'flex', gap: '12px', minWidth: 0, alignItems: 'flex-start' },
+  chosen: { backgroundColor: tokens.colorBrandBackground2, border: `1px solid ${tokens.colorBrandStroke2}` },
+  bar: {
+    position: 'sticky',
+    top: '8px',
+    zIndex: 2,
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '8px 12px',
+    padding: '8px 12px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+    boxShadow: tokens.shadow4,
+  },
+  barCount: { ...typographyStyles.body1Strong, margin: 0, marginInlineEnd: 'auto' },
   thumb: { width: '56px', fontSize: '24px' },
   titles: { minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px' },
   sizes: { display: 'flex', flexWrap: 'wrap', gap: '4px', margin: 0, padding: 0, listStyle: 'none' },
@@ -67,12 +105,15 @@ type Pending = { connectionId: string; productId: string };
 type Refusals = Record<string, string>;
 const cellKey = (connectionId: string, productId: string) => `${connectionId}:${productId}`;
 
-function ProductSummary({ row }: { row: InventoryControlRow }) {
+type RowCheck = { checked: boolean; onClick: (event: { shiftKey: boolean }) => void; onChange: () => void };
+
+function ProductSummary({ row, check }: { row: InventoryControlRow; check: RowCheck }) {
   const styles = useStyles();
   const label = (size: string) => (isSizeFormatId(row.size_format) ? sizeLabel(row.size_format, size) : size);
   const total = row.variants.reduce((sum, v) => sum + v.available, 0);
   return (
     <div className={styles.product}>
+      <Checkbox checked={check.checked} aria-label={`Select ${row.title}`} onClick={check.onClick} onChange={check.onChange} />
       <PhotoThumb image={row.image} alt="" className={styles.thumb} />
       <div className={styles.titles}>
         <p className={styles.title}>{row.title}</p>
@@ -114,8 +155,27 @@ export function InventoryControlPage() {
 
   const pages = control.data?.pages ?? [];
   const connections: ListingConnection[] = pages[0]?.connections ?? [];
-  const rows = pages.flatMap((page) => page.rows);
+  const rows = useMemo(() => (control.data?.pages ?? []).flatMap((page) => page.rows), [control.data]);
   const columns = connections.length;
+  // The same selection as the products table: shift-click, keys, cleared by another search or channel.
+  const order = useMemo(() => rows.map((row) => row.product_id), [rows]);
+  const selection = useRowSelection({ order, resetKey: JSON.stringify([search.trim(), connectionId]) });
+  const chosen = rows.filter((row) => selection.isSelected(row.product_id));
+  const createBatch = useCreateBatch(scope);
+  const [started, setStarted] = useState<BatchOperation | null>(null);
+  const batchRefusal = createBatch.error ? apiFormErrors(createBatch.error, [] as const, 'The batch could not be started.').general : null;
+
+  /** One batch lists every chosen product on the channel, with its progress bar here. */
+  const listAllChosen = (connection: ListingConnection) =>
+    createBatch.mutate(
+      { connection_id: connection.id, operation_type: 'list', items: chosen.map((row) => ({ product_id: row.product_id })) },
+      {
+        onSuccess: (batch) => {
+          setStarted(batch);
+          selection.clear();
+        },
+      },
+    );
 
   const setFilter = (key: 'q' | 'channel', value: string | null) => {
     const next = new URLSearchParams(params);
@@ -213,14 +273,69 @@ export function InventoryControlPage() {
         </EmptyState>
       ) : (
         <>
-          <ul className={styles.list} aria-label="Products and their listings" aria-busy={control.isFetching}>
+          {chosen.length === 0 ? (
+            selection.clearedByFilter ? (
+              <MessageBar intent="info">
+                <MessageBarBody>The selection was cleared because the search or marketplace changed.</MessageBarBody>
+              </MessageBar>
+            ) : (
+              <Checkbox label={`Select all ${rows.length} shown`} checked={false} onChange={selection.togglePage} />
+            )
+          ) : (
+            <div className={styles.bar} role="toolbar" aria-label="Actions on the selected products">
+              <Checkbox checked={selection.pageState} aria-label={`Select all ${rows.length} shown`} onChange={selection.togglePage} />
+              <p className={styles.barCount} aria-live="polite">
+                {chosen.length} selected
+              </p>
+              <Menu>
+                <MenuTrigger disableButtonEnhancement>
+                  <MenuButton appearance="primary" icon={<MegaphoneRegular />} disabled={createBatch.isPending}>
+                    List all selected on…
+                  </MenuButton>
+                </MenuTrigger>
+                <MenuPopover>
+                  <MenuList>
+                    {connections.map((connection) => (
+                      <MenuItem key={connection.id} onClick={() => listAllChosen(connection)}>
+                        {platformLabels[connection.platform]}
+                        {connection.account_name ? ` — ${connection.account_name}` : ''}
+                      </MenuItem>
+                    ))}
+                  </MenuList>
+                </MenuPopover>
+              </Menu>
+              <Button appearance="subtle" icon={<DismissRegular />} onClick={selection.clear}>
+                Clear
+              </Button>
+            </div>
+          )}
+          {batchRefusal ? (
+            <MessageBar intent="error">
+              <MessageBarBody>{batchRefusal}</MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {started === null ? null : <StartedBatch scope={scope} batch={started} onClose={() => setStarted(null)} />}
+          <ul
+            className={styles.list}
+            aria-label="Products and their listings"
+            aria-busy={control.isFetching}
+            onKeyDown={selection.onKeyDown}
+          >
             {rows.map((row) => (
               <li
                 key={row.product_id}
-                className={styles.row}
+                data-row-id={row.product_id}
+                className={mergeClasses(styles.row, selection.isSelected(row.product_id) && styles.chosen)}
                 style={{ '--columns': columns, '--cells-width': `${columns}fr` } as CSSProperties}
               >
-                <ProductSummary row={row} />
+                <ProductSummary
+                  row={row}
+                  check={{
+                    checked: selection.isSelected(row.product_id),
+                    onClick: selection.onCheckboxClick,
+                    onChange: () => selection.onCheckboxChange(row.product_id),
+                  }}
+                />
                 <div className={styles.cells}>
                   {connections.map((connection) => {
                     const listing = row.listings.find((l) => l.connection_id === connection.id);

@@ -7,6 +7,7 @@ import { ChannelIcon } from '../../../features/channels/channel-icon.tsx';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { ListingStatusBadge } from '../../../features/sync/sync-badges.tsx';
+import { listingFix } from './listing-fix.ts';
 
 const useStyles = makeStyles({
   cell: {
@@ -76,6 +77,7 @@ export function ListingCell({ row, connection, listing, currency, pending, refus
     listing?.quantity_buffer != null ? `Buffer ${listing.quantity_buffer}` : null,
   ].filter((text): text is string => text !== null);
   const error = refusal ?? listing?.last_error ?? listing?.variants.find((v) => v.last_error)?.last_error ?? null;
+  const fix = listingFix({ platform: connection.platform, productId: row.product_id, hasPhoto: row.image !== null, error });
   const name = `${row.title} on ${platform}`;
 
   return (
@@ -103,6 +105,12 @@ export function ListingCell({ row, connection, listing, currency, pending, refus
       {error ? (
         <p className={styles.error} role={refusal ? 'alert' : undefined}>
           {error}
+        </p>
+      ) : null}
+      {fix ? (
+        <p className={styles.muted}>
+          {error ? null : `${platform} needs at least one photo of the product. `}
+          <RouterLink to={fix.to}>{fix.label}</RouterLink>
         </p>
       ) : null}
       {usable ? null : (

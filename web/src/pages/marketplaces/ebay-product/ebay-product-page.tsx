@@ -22,6 +22,7 @@ import { useMarketplaceProduct } from '../../../features/batch-operations/use-ma
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
+import { listingFix } from '../../listings/inventory-control/listing-fix.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
@@ -83,6 +84,12 @@ export function EbayProductPage() {
   const { product, connection, recent_sync: log } = detail.data;
   const listing = product.listing;
   const sizeOf = new Map(product.variants.map((v) => [v.variant_id, v.size]));
+  const fix = listingFix({
+    platform: 'ebay',
+    productId: product.product_id,
+    hasPhoto: product.image_url !== null,
+    error: listing?.last_error ?? null,
+  });
   return (
     <AppPage
       title={product.title}
@@ -144,7 +151,21 @@ export function EbayProductPage() {
             </dl>
             {listing?.last_error ? (
               <MessageBar intent="error">
-                <MessageBarBody>eBay refused the last change: {listing.last_error}</MessageBarBody>
+                <MessageBarBody>
+                  eBay refused the last change: {listing.last_error}
+                  {fix ? (
+                    <>
+                      {' '}
+                      <RouterLink to={fix.to}>{fix.label}</RouterLink>
+                    </>
+                  ) : null}
+                </MessageBarBody>
+              </MessageBar>
+            ) : fix ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  eBay needs at least one photo of the product. <RouterLink to={fix.to}>{fix.label}</RouterLink>
+                </MessageBarBody>
               </MessageBar>
             ) : null}
             {canAct(connection) ? (

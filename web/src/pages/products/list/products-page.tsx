@@ -2,6 +2,7 @@ import { Button, Field, makeStyles, Select, Spinner, tokens, typographyStyles } 
 import { AddRegular, BarcodeScannerRegular, BoxRegular, DismissRegular } from '@fluentui/react-icons';
 import type { ProductSetSummary } from '@tradepost/shared/schemas/catalog.ts';
 import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
+import { useRowSelection } from '@tradepost/shared/ui/row-selection.ts';
 import { useDebouncedValue } from '@tradepost/shared/ui/use-debounced-value.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -27,6 +28,7 @@ import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { ProductFilterBar } from './product-filter-bar.tsx';
+import { ProductsBulkBar } from './products-bulk-bar.tsx';
 import { ProductsTable } from './products-table.tsx';
 
 const useStyles = makeStyles({
@@ -169,7 +171,8 @@ export function ProductsPage() {
   useScanHandler(searchNow);
 
   const filter = useMemo(() => apiFilter(state), [state]);
-  const pages = useProductPages(scope, { q, ...sortOf(state.sort), filter });
+  const listParams = { q, ...sortOf(state.sort), filter };
+  const pages = useProductPages(scope, listParams);
   // The figures sum the whole set: they wait for typing to pause a little longer than the list.
   const summaryQ = useDebouncedValue(q, 400);
   const summary = useProductSetSummary(scope, summaryQ, filter);
@@ -184,7 +187,10 @@ export function ProductsPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const products = shown.data?.pages.flatMap((page) => page.items) ?? [];
+  const products = useMemo(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
+  // One selection for the table and its bulk actions; another search or filter ends it (the sort does not).
+  const order = useMemo(() => products.map((product) => product.id), [products]);
+  const selection = useRowSelection({ order, resetKey: JSON.stringify([q, filter]) });
   const summaryCurrent = summary.data !== undefined && summaryQ === q;
   const total = !hasNextPage && !shown.previous ? products.length : summaryCurrent ? summary.data?.products : undefined;
   const settling = text.trim() !== q && committed === null;
@@ -273,7 +279,8 @@ export function ProductsPage() {
         <EmptyCatalog query={q} filtered={filtered} onClear={clearFilters} />
       ) : (
         <>
-          <ProductsTable products={products} total={total ?? products.length} onNearEnd={loadMore} />
+          <ProductsBulkBar scope={scope} selection={selection} total={total} loaded={products} params={listParams} />
+          <ProductsTable products={products} total={total ?? products.length} onNearEnd={loadMore} selection={selection} />
           {hasNextPage ? (
             <div className={styles.more}>
               <Button

@@ -1,5 +1,6 @@
-import { Badge, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Badge, Checkbox, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ProductRow } from '@tradepost/shared/schemas/catalog.ts';
+import type { RowSelectionState } from '@tradepost/shared/ui/row-selection.ts';
 import { type CSSProperties, type MouseEvent, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { conditionText, statusLabels } from '../../../features/catalog/product-labels.ts';
@@ -24,9 +25,11 @@ const useStyles = makeStyles({
   },
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 2.6fr) minmax(0, 1fr) minmax(0, 0.9fr) minmax(0, 2.3fr) 72px 72px 128px',
+    // Title and brand get the width the fixed columns leave (1280 px: a 40-character title, a brand
+    // such as "New Balance" whole); the sizes column says "+N" for what it cannot hold.
+    gridTemplateColumns: '32px minmax(0, 3fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 2.3fr) 68px 72px 120px',
     alignItems: 'center',
-    columnGap: '16px',
+    columnGap: '12px',
     padding: '0 16px',
     boxSizing: 'border-box',
   },
@@ -39,13 +42,19 @@ const useStyles = makeStyles({
     textTransform: 'uppercase',
     letterSpacing: '0.04em',
   },
-  th: { textAlign: 'start', padding: 0, fontWeight: 'inherit' },
+  th: { textAlign: 'start', padding: 0, fontWeight: 'inherit', whiteSpace: 'nowrap' },
   thead: { display: 'block' },
   row: {
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
     cursor: 'pointer',
     ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
   },
+  chosen: {
+    backgroundColor: tokens.colorBrandBackground2,
+    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+  },
+  check: { display: 'flex', alignItems: 'center', marginInlineStart: '-8px' },
+  cardCheck: { position: 'absolute', top: '6px', right: '6px' },
   titleLink: {
     ...typographyStyles.body1Strong,
     color: tokens.colorNeutralForeground1,
@@ -81,7 +90,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     justifyContent: 'center',
     gap: '6px',
-    padding: '0 14px',
+    padding: '0 44px 0 14px',
     boxSizing: 'border-box',
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
     minWidth: 0,
@@ -108,28 +117,35 @@ export const configureLink = (product: ProductRow) => `/products/${encodeURIComp
 const stockLink = (product: ProductRow) => `/inventory/adjustments?product=${encodeURIComponent(product.id)}`;
 const ledgerLink = (product: ProductRow) => `/inventory/debug?product=${encodeURIComponent(product.id)}`;
 
-type ProductsTableProps = { products: readonly ProductRow[]; total: number; onNearEnd: () => void };
+type ProductsTableProps = {
+  products: readonly ProductRow[];
+  total: number;
+  onNearEnd: () => void;
+  /** The rows chosen for a bulk action (the page's one selection). */
+  selection: RowSelectionState;
+};
 
 /**
  * The catalog as a table whose rows exist only while in view (fixed row height, page scroll), so
  * scrolling through thousands of loaded products stays smooth. Narrow screens get a card per row.
  * A row opens the product's configure screen; its title is the keyboard's way there.
  */
-export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps) {
+export function ProductsTable({ products, total, onNearEnd, selection }: ProductsTableProps) {
   const styles = useStyles();
   const narrow = useNarrowViewport();
   const navigate = useNavigate();
   const nearEnd = useCallback(() => onNearEnd(), [onNearEnd]);
   const open = (product: ProductRow) => (event: MouseEvent<HTMLTableRowElement>) => {
     // Links and buttons inside the row do their own thing; a text selection is not a click.
-    if ((event.target as HTMLElement).closest('a, button') !== null || window.getSelection()?.toString()) return;
+    if ((event.target as HTMLElement).closest('a, button, input, label, [data-row-check]') !== null || window.getSelection()?.toString())
+      return;
     navigate(configureLink(product));
   };
 
   const title = (product: ProductRow) => {
     const condition = conditionText(product.condition, product.grade);
     return (
-      <span className={styles.titleLine}>
+      <span className={styles.titleLine} title={product.title}>
         <RouterLink to={configureLink(product)} className={styles.titleLink}>
           {product.title}
         </RouterLink>
@@ -147,6 +163,17 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
     );
   };
 
+  const check = (product: ProductRow, className: string) => (
+    <td className={className} data-row-check="">
+      <Checkbox
+        checked={selection.isSelected(product.id)}
+        aria-label={`Select ${product.title}`}
+        onClick={selection.onCheckboxClick}
+        onChange={() => selection.onCheckboxChange(product.id)}
+      />
+    </td>
+  );
+
   const actions = (product: ProductRow) => (
     <>
       <RouterLink to={stockLink(product)}>
@@ -159,7 +186,15 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
   );
 
   const wideRow = (product: ProductRow, index: number, style: CSSProperties) => (
-    <tr aria-rowindex={index + 2} className={mergeClasses(styles.grid, styles.row)} style={style} onClick={open(product)}>
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={selection.isSelected(product.id)}
+      data-row-id={product.id}
+      className={mergeClasses(styles.grid, styles.row, selection.isSelected(product.id) && styles.chosen)}
+      style={style}
+      onClick={open(product)}
+    >
+      {check(product, styles.check)}
       <td className={styles.productCell}>
         <PhotoThumb image={product.image} alt="" className={styles.thumb} />
         <span className={styles.titleCell}>
@@ -168,9 +203,11 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
         </span>
       </td>
       <td className={mergeClasses(styles.cell, styles.code, product.style_code === null && styles.muted)}>{product.style_code ?? '—'}</td>
-      <td className={mergeClasses(styles.cell, product.brand === null && styles.muted)}>{product.brand ?? '—'}</td>
+      <td className={mergeClasses(styles.cell, product.brand === null && styles.muted)} title={product.brand ?? undefined}>
+        {product.brand ?? '—'}
+      </td>
       <td className={styles.cell}>
-        <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} max={7} />
+        <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} />
       </td>
       <td className={mergeClasses(styles.cell, styles.number)}>{sum(product, 'on_hand')}</td>
       <td className={mergeClasses(styles.cell, styles.number)}>{sum(product, 'available')}</td>
@@ -179,7 +216,15 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
   );
 
   const narrowRow = (product: ProductRow, index: number, style: CSSProperties) => (
-    <tr aria-rowindex={index + 2} className={styles.card} style={style} onClick={open(product)}>
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={selection.isSelected(product.id)}
+      data-row-id={product.id}
+      className={mergeClasses(styles.card, selection.isSelected(product.id) && styles.chosen)}
+      style={style}
+      onClick={open(product)}
+    >
+      {check(product, styles.cardCheck)}
       <td className={styles.productCell}>
         <PhotoThumb image={product.image} alt="" className={styles.thumb} />
         <span className={styles.titleCell}>
@@ -188,7 +233,7 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
         </span>
       </td>
       <td className={styles.cell}>
-        <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} max={6} />
+        <SizeStockChips sizeFormat={product.size_format} sizes={product.sizes} />
       </td>
       <td className={styles.cardLine}>
         <span className={styles.figures}>
@@ -200,9 +245,17 @@ export function ProductsTable({ products, total, onNearEnd }: ProductsTableProps
   );
 
   return (
-    <table aria-label="Products" aria-rowcount={total + 1} className={styles.table}>
+    <table aria-label="Products" aria-rowcount={total + 1} className={styles.table} onKeyDown={selection.onKeyDown}>
       <thead className={narrow ? styles.hidden : styles.thead}>
         <tr aria-rowindex={1} className={mergeClasses(styles.grid, styles.head)}>
+          <th scope="col" className={mergeClasses(styles.th, styles.check)}>
+            <Checkbox
+              checked={selection.pageState}
+              aria-label={`Select all ${products.length} shown`}
+              onChange={selection.togglePage}
+              disabled={products.length === 0}
+            />
+          </th>
           <th scope="col" className={styles.th}>
             Title
           </th>

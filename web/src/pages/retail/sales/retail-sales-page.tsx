@@ -358,7 +358,7 @@ export function RetailSalesPage() {
   return (
     <AppPage
       wide
-      title="Sales"
+      title="Retail Sales"
       description="Ring up a sale at the counter: scan or search, check the cart, charge. Stock leaves the store at once."
       actions={
         <ButtonLink to="/retail/customers" icon={<PeopleRegular />}>

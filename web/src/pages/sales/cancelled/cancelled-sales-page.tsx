@@ -7,7 +7,9 @@ export function CancelledSalesPage() {
       title="Cancelled Sales"
       description="Orders cancelled before they shipped. Their units went back to available stock when they were cancelled."
       fixedStatus="cancelled"
-      emptyText="No order has been cancelled. Cancel one from its drawer on the Sales page; its units return to stock at once."
+      route="/cancelled-sales"
+      emptyTitle="No cancelled sales"
+      emptyText="Cancel an order from its drawer on All Sales; its units return to available stock at once."
     />
   );
 }

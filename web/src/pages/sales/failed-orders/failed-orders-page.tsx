@@ -5,6 +5,7 @@ import { AppPage } from '@tradepost/shared/ui/page-frame.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
+import { SalesShortcuts } from '../../../features/sales/sales-shortcuts.tsx';
 import { useFailedOrders } from '../../../features/sales/use-failed-orders.ts';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { FailedOrderCard } from './failed-order-card.tsx';
@@ -49,6 +50,7 @@ export function FailedOrdersPage() {
       description="Marketplace orders that could not become sales: an unknown SKU, or no stock where the pick rules look. Fix the cause, then retry."
       wide
     >
+      <SalesShortcuts current="/failed-orders" />
       <TabList
         className={styles.tabs}
         selectedValue={status}

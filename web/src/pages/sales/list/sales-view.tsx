@@ -14,6 +14,7 @@ import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
+import { type SalesScreen, SalesShortcuts } from '../../../features/sales/sales-shortcuts.tsx';
 import { SALE_PAGE_SIZE, useSales } from '../../../features/sales/use-sales.ts';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { NewOrderDialog } from './new-order-dialog.tsx';
@@ -50,11 +51,15 @@ type SalesViewProps = {
   description: string;
   /** A fixed status (the cancelled sales page): no status filter, no new order. */
   fixedStatus?: SaleStatusFilter;
+  /** The empty state's title when nothing is filtered. */
+  emptyTitle: string;
   emptyText: ReactNode;
+  /** The screen's route, marked in the row of sales and fulfillment screens. */
+  route: SalesScreen;
 };
 
 /** Sales, newest first, with search and filters; a row opens the sale in a drawer (?sale=id). */
-export function SalesView({ title, description, fixedStatus, emptyText }: SalesViewProps) {
+export function SalesView({ title, description, fixedStatus, emptyTitle, emptyText, route }: SalesViewProps) {
   const styles = useStyles();
   const table = useTableStyles();
   const scope = useBusinessScope();
@@ -109,6 +114,7 @@ export function SalesView({ title, description, fixedStatus, emptyText }: SalesV
         ) : undefined
       }
     >
+      <SalesShortcuts current={route} />
       <PageSection id="sales-list" title={title} icon={<ReceiptRegular />}>
         <div className={styles.filters}>
           <Field label="Search sales" hint="Order number, channel order id, customer, SKU or product.">
@@ -154,7 +160,7 @@ export function SalesView({ title, description, fixedStatus, emptyText }: SalesV
           <LoadFailed subject="The sales" onRetry={() => void sales.refetch()} retrying={sales.isFetching} />
         ) : items.length === 0 ? (
           <EmptyState
-            title={filtered ? 'No sale matches these filters' : 'No sales yet'}
+            title={filtered ? 'No sale matches these filters' : emptyTitle}
             actions={
               !filtered && fixedStatus === undefined ? (
                 <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>

@@ -29,6 +29,14 @@ export function identityBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/:\/\/api\.(sandbox\.)?ebay\.com/, '://apiz.$1ebay.com');
 }
 
+/**
+ * The Media API's host (reference §5b): `api.ebay.com` → `apim.ebay.com`; the sandbox's twin
+ * `apim.sandbox.ebay.com` is UNCONFIRMED (AdapterConfig.mediaBaseUrl overrides it); simulators serve it themselves.
+ */
+export function mediaApiBaseUrl(baseUrl: string): string {
+  return baseUrl.replace(/:\/\/api\.(sandbox\.)?ebay\.com/, '://apim.$1ebay.com');
+}
+
 /** The endpoint challenge answer (reference §1.7): hex sha256 of code + token + endpoint, in that order. */
 export function ebayChallengeResponse(challengeCode: string, verificationToken: string, endpoint: string): string {
   return createHash('sha256').update(challengeCode).update(verificationToken).update(endpoint).digest('hex');
@@ -62,9 +70,13 @@ export async function prepareEbayAccount(api: EbayCall, identityBase: string, in
     locations.push({ id: EBAY_DEFAULT_LOCATION_KEY, name: input.shipFrom.name ?? 'Tradepost warehouse' });
   }
 
+  // Listings use the first policy of each kind; every policy's name is kept by id, for the screens.
+  const policyNames: Record<string, string> = {};
   const policy = async (path: string, list: string, idField: string): Promise<string> => {
     const body = asObject((await api('GET', `${ACCOUNT}/${path}?marketplace_id=${marketplaceId}`, undefined, { ok: orNotFound })).body);
-    return str(asObject(asList(body[list])[0])[idField]);
+    const policies = asList(body[list]).map(asObject);
+    for (const p of policies) if (str(p[idField]) && str(p.name)) policyNames[str(p[idField])] = str(p.name);
+    return str(policies[0]?.[idField]);
   };
   const fulfillmentPolicyId = await policy('fulfillment_policy', 'fulfillmentPolicies', 'fulfillmentPolicyId');
   const paymentPolicyId = await policy('payment_policy', 'paymentPolicies', 'paymentPolicyId');
@@ -81,7 +93,7 @@ export async function prepareEbayAccount(api: EbayCall, identityBase: string, in
     accountName,
     locations,
     ...(setupNeeded.length === 0
-      ? { ebay: { marketplaceId, merchantLocationKey, fulfillmentPolicyId, paymentPolicyId, returnPolicyId } }
+      ? { ebay: { marketplaceId, merchantLocationKey, fulfillmentPolicyId, paymentPolicyId, returnPolicyId, policyNames } }
       : { setupNeeded }),
   };
 }

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EbaySimulator, startEbaySimulator } from '../../../../../../tests/simulators/ebay/ebay-simulator.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../../../tests/simulators/kit/receiver.ts';
 import { ReconnectNeeded } from '../http.ts';
-import { consent, type MemoryTokenStore, memoryTokenStore, recordingSleep } from '../test-support.ts';
+import {
+  consent,
+  type MemoryPhotos,
+  type MemoryTokenStore,
+  memoryPhotos,
+  memoryTokenStore,
+  recordingSleep,
+  TINY_PNG,
+} from '../test-support.ts';
 import type { EbayRef, ListingInput } from '../types.ts';
 import { createEbayAdapter, EBAY_DEFAULT_LOCATION_KEY, type EbayAdapter, ebayChallengeResponse } from './ebay-adapter.ts';
 
@@ -11,6 +19,7 @@ let receiver: WebhookReceiver;
 let store: MemoryTokenStore;
 let adapter: EbayAdapter;
 let sleeps: number[];
+let photos: MemoryPhotos;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver('/ebay/notifications');
@@ -25,6 +34,7 @@ beforeEach(async () => {
   sim.control.reset();
   receiver.clear();
   store = memoryTokenStore();
+  photos = memoryPhotos(['aj1-side']);
   const recorder = recordingSleep();
   sleeps = recorder.sleeps;
   adapter = createEbayAdapter(
@@ -67,7 +77,7 @@ async function listing(sizes: string[], key = 'AJ1-CHI'): Promise<ListingInput> 
     title: 'Air Jordan 1 Retro High OG Chicago',
     description: 'Deadstock, original box.',
     brand: 'Nike',
-    images: ['https://img.tradepost.test/aj1.jpg'],
+    photos: photos.photos(),
     condition: 'new',
     category: { ebayCategoryId: '15709' },
     sizeLabel: 'US Shoe Size',
@@ -252,7 +262,15 @@ describe('eBay adapter: connecting, reading back, relisting', () => {
 
     const shipFrom = { address: { city: 'Portland', stateOrProvince: 'OR', postalCode: '97201', country: 'US' } };
     const ready = await adapter.prepareAccount({ shipFrom });
-    const expected = { marketplaceId: 'EBAY_US', merchantLocationKey: EBAY_DEFAULT_LOCATION_KEY, ...(await policies()) };
+    // Each policy's `name` as the Account API answers it (PaymentPolicy, FulfillmentPolicy, ReturnPolicy all carry one:
+    // https://developer.ebay.com/api-docs/sell/account/types/api:PaymentPolicy); the simulator seeds these three.
+    const ids = await policies();
+    const policyNames = {
+      [ids.fulfillmentPolicyId]: 'Sim standard shipping',
+      [ids.paymentPolicyId]: 'Sim managed payments',
+      [ids.returnPolicyId]: 'Sim 30 day returns',
+    };
+    const expected = { marketplaceId: 'EBAY_US', merchantLocationKey: EBAY_DEFAULT_LOCATION_KEY, ...ids, policyNames };
     expect(ready.ebay).toEqual(expected);
     expect(ready.setupNeeded).toBeUndefined();
     // Connecting again finds the location instead of creating another.
@@ -306,7 +324,7 @@ describe('eBay adapter: connecting, reading back, relisting', () => {
     expect(listed).toMatchObject({
       title: 'Air Jordan 1 Retro High OG Chicago',
       brand: 'Nike',
-      images: ['https://img.tradepost.test/aj1.jpg'],
+      images: [photos.copies.get('aj1-side')?.url],
     });
     expect(listed?.variants[1]).toMatchObject({ size: '10', priceCents: 31_000, quantity: 2, barcode: null });
     expect(listed?.variants.map((v) => v.ref)).toEqual(chicago.variants);
@@ -345,5 +363,57 @@ describe('eBay adapter: connecting, reading back, relisting', () => {
     if (!delivery) throw new Error('no delivery');
     expect(await adapter.verifyWebhook(delivery)).toBe(true);
     expect(adapter.parseWebhook(delivery)[0]).toMatchObject({ kind: 'order', orderId: '01-1' });
+  });
+});
+
+describe('eBay photos: the bytes go to the Media API, no public address needed (reference §5b)', () => {
+  const UPLOAD = 'POST /commerce/media/v1_beta/image/create_image_from_file';
+
+  it('uploads a photo once, lists its Picture Services address, reuses it, and uploads again after it expires', async () => {
+    let now = new Date();
+    const clocked = createEbayAdapter(
+      {
+        baseUrl: sim.baseUrl,
+        clientId: sim.credentials.clientId,
+        clientSecret: sim.credentials.clientSecret,
+        redirectUri: sim.credentials.ruName,
+        sleep: async () => undefined,
+        now: () => now,
+      },
+      store,
+    );
+    const first = await clocked.upsertListing(await listing(['9']));
+    const copy = photos.copies.get('aj1-side');
+    expect(copy?.url).toMatch(/^https:\/\/i\.ebayimg\.com\/images\/g\/[^/]+\/s-l1600\.png$/);
+    expect(copy?.expiresAt?.getTime()).toBeGreaterThan(now.getTime() + 29 * 86_400_000);
+    // The platform holds our bytes, and the listing names its copy.
+    expect(sim.control.photo(copy?.url ?? '')?.data.equals(TINY_PNG)).toBe(true);
+    const item = sim.control.inventoryItem('AJ1-CHI-9') as { product: { imageUrls: string[] } };
+    expect(item.product.imageUrls).toEqual([copy?.url]);
+    expect((sim.control.offer(first.variants[0]?.offerId ?? '') as { status: string }).status).toBe('PUBLISHED');
+
+    await clocked.upsertListing(await listing(['9']));
+    expect(sim.control.requests({ route: UPLOAD })).toHaveLength(1);
+    expect(photos.reads).toEqual(['aj1-side']);
+
+    now = new Date((copy?.expiresAt?.getTime() ?? 0) + 1_000);
+    await clocked.upsertListing(await listing(['9']));
+    expect(sim.control.requests({ route: UPLOAD })).toHaveLength(2);
+    expect(photos.copies.get('aj1-side')?.url).not.toBe(copy?.url);
+    expect((sim.control.inventoryItem('AJ1-CHI-9') as { product: { imageUrls: string[] } }).product.imageUrls).toEqual([
+      photos.copies.get('aj1-side')?.url,
+    ]);
+  });
+
+  it('a Media API outage fails the listing with a clear message before anything is listed; the retry lists it', async () => {
+    sim.control.failNext({ route: UPLOAD, status: 503, count: 4 });
+    await expect(adapter.upsertListing(await listing(['9', '10']))).rejects.toThrow(/photo could not be uploaded, so nothing was listed/);
+    expect(sim.control.requests({ route: UPLOAD })).toHaveLength(4);
+    expect(sim.control.inventoryItem('AJ1-CHI-9')).toBeNull();
+    expect(photos.copies.size).toBe(0);
+
+    const retried = await adapter.upsertListing(await listing(['9', '10']));
+    expect(retried.variants).toHaveLength(2);
+    expect(photos.copies.size).toBe(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   TokenManager,
   type Verdict,
 } from '../http.ts';
+import { ensureCopies, filePart } from '../photos.ts';
 import type {
   AdapterConfig,
   Condition,
@@ -29,12 +30,21 @@ import type {
   ListingInput,
   MarketplaceAdapter,
   OrderPage,
+  PhotoFile,
+  PlatformPhoto,
   ShipmentInput,
   TokenStore,
   WebhookEvent,
 } from '../types.ts';
 import { dateOf, refusedAccess, staleness } from '../webhook-checks.ts';
-import { EBAY_WEBHOOK_TOPICS, type EbayCallOptions, identityBaseUrl, prepareEbayAccount, registerEbayWebhooks } from './ebay-account.ts';
+import {
+  EBAY_WEBHOOK_TOPICS,
+  type EbayCallOptions,
+  identityBaseUrl,
+  mediaApiBaseUrl,
+  prepareEbayAccount,
+  registerEbayWebhooks,
+} from './ebay-account.ts';
 import { fetchEbayQuantities, listEbayListings } from './ebay-catalog.ts';
 
 export { EBAY_DEFAULT_LOCATION_KEY, ebayChallengeResponse } from './ebay-account.ts';
@@ -53,6 +63,7 @@ export const EBAY_SCOPES = [
 ];
 const INVENTORY = '/sell/inventory/v1';
 const FULFILLMENT = '/sell/fulfillment/v1';
+const MEDIA = '/commerce/media/v1_beta';
 /**
  * How old a notification may be, by its signed `eventDate`. eBay's retry schedule is UNCONFIRMED
  * (reference §1.7); 72 hours matches the longest any platform here retries. The notificationId is
@@ -214,9 +225,43 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
     return offerId;
   }
 
+  /**
+   * Media API `create_image_from_file` (reference §5b): the bytes in part `image`; 201 with the EPS
+   * address and its expiry in the body (else read from the `Location` the answer names). Sending it
+   * again after a lost answer only leaves an unused image, which eBay lets expire: safe to retry.
+   */
+  async function uploadPhoto(file: PhotoFile): Promise<PlatformPhoto> {
+    const mediaBase = config.mediaBaseUrl ?? mediaApiBaseUrl(config.baseUrl);
+    const created = await call(rt, {
+      auth,
+      idempotent: true,
+      classify: classify(success),
+      build: (token) => {
+        const form = new FormData();
+        form.append('image', filePart(file), file.filename);
+        return {
+          url: `${mediaBase}${MEDIA}/image/create_image_from_file`,
+          init: { method: 'POST', headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, body: form },
+        };
+      },
+    });
+    let body = asObject(created.body);
+    const location = created.headers.get('location') ?? '';
+    const imageId = location.split('/').pop() ?? '';
+    if (!str(body.imageUrl) && location)
+      body = asObject((await api('GET', new URL(location, mediaBase).pathname, undefined, { base: mediaBase })).body);
+    const url = str(body.imageUrl);
+    if (!url)
+      throw new PlatformError(created.status, 'NO_IMAGE_URL', 'eBay stored the photo but named no address for it', true, created.body);
+    const expires = str(body.expirationDate);
+    return { platformId: imageId || url, url, expiresAt: expires ? new Date(expires) : null };
+  }
+
   async function upsertListing(input: ListingInput): Promise<{ listingId: string; variants: EbayRef[] }> {
     const ebay = input.placement.ebay;
     if (!ebay) throw new PlatformError(null, 'INVALID_INPUT', 'eBay listings need policies and a merchant location', false);
+    // Every photo on eBay's own servers first: nothing is written to the listing until they all are.
+    const images = (await ensureCopies(input.photos, rt.now, uploadPhoto)).map((copy) => copy.url ?? '');
     const marketplaceId = ebay.marketplaceId ?? 'EBAY_US';
     const sizeLabel = input.sizeLabel ?? 'Size';
     const currency = input.currency ?? 'USD';
@@ -231,7 +276,7 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
             title: input.title,
             description: input.description,
             brand: input.brand,
-            imageUrls: input.images,
+            imageUrls: images,
             aspects: { Brand: [input.brand], [sizeLabel]: [variant.size] },
             ...(variant.barcode ? { upc: [variant.barcode] } : {}),
           },
@@ -245,7 +290,7 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
       {
         title: input.title,
         description: input.description,
-        imageUrls: input.images,
+        imageUrls: images,
         aspects: { Brand: [input.brand] },
         variantSKUs: input.variants.map((v) => v.sku),
         variesBy: { aspectsImageVariesBy: [], specifications: [{ name: sizeLabel, values: input.variants.map((v) => v.size) }] },

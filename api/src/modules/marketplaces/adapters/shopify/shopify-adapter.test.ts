@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../../../tests/simulators/kit/receiver.ts';
 import { type ShopifySimulator, startShopifySimulator } from '../../../../../../tests/simulators/shopify/shopify-simulator.ts';
 import { ReconnectNeeded } from '../http.ts';
-import { consent, type MemoryTokenStore, memoryTokenStore, recordingSleep } from '../test-support.ts';
+import { consent, type MemoryTokenStore, memoryPhotos, memoryTokenStore, recordingSleep, TINY_PNG } from '../test-support.ts';
 import type { ListingInput, ShopifyRef } from '../types.ts';
 import { createShopifyAdapter, type ShopifyAdapter } from './shopify-adapter.ts';
+import { checkShopifyCallback } from './shopify-callback.ts';
 
 let sim: ShopifySimulator;
 let receiver: WebhookReceiver;
@@ -40,10 +41,11 @@ beforeEach(async () => {
   sleeps = recorder.sleeps;
   adapter = createShopifyAdapter({ ...simulatorAccount(), sleep: recorder.sleep, random: () => 0.5 }, store);
   const query = await consent(adapter.authorizeUrl('csrf-2'));
-  expect(adapter.verifyCallback(query)).toBe(true);
+  const account = simulatorAccount();
+  expect(checkShopifyCallback(query, { clientSecret: account.clientSecret, shopDomain: account.shopDomain })).toBe('valid');
   const forged = new URLSearchParams(query);
   forged.set('shop', 'evil.myshopify.com');
-  expect(adapter.verifyCallback(forged)).toBe(false);
+  expect(checkShopifyCallback(forged, { clientSecret: account.clientSecret, shopDomain: account.shopDomain })).toBe('forged');
   await adapter.exchangeCode(query.get('code') ?? '');
   location = sim.control.locations()[0]?.id ?? '';
 });
@@ -53,7 +55,7 @@ const listing = (sizes: string[], key = 'aj1-chicago'): ListingInput => ({
   title: 'Air Jordan 1 Chicago',
   description: '<p>Deadstock</p>',
   brand: 'Nike',
-  images: [],
+  photos: [],
   condition: 'new',
   variants: sizes.map((size, i) => ({ sku: `${key}-${size}`, size, quantity: i + 1, priceCents: 30_000 + i * 1_000 })),
   placement: { locationId: location },
@@ -338,5 +340,45 @@ describe('Shopify adapter: updating in place, reading back, connecting', () => {
     await sim.control.settleWebhooks();
     const topics = receiver.received.map((r) => r.headers['x-shopify-topic']).sort();
     expect(topics).toEqual(['inventory_levels/update', 'orders/create']);
+  });
+});
+
+describe('Shopify photos: staged upload, media from its resourceUrl, status read before relying on it (reference §5b)', () => {
+  const statusOf = async (productId: string) =>
+    (await adapter.listListings({ locationId: location })).listings.find((l) => l.externalId === productId)?.status;
+
+  it('uploads the bytes, waits for READY, keeps the MediaImage and sends it by id next time', async () => {
+    const photos = memoryPhotos(['aj1-side']);
+    const result = await adapter.upsertListing({ ...listing(['9']), photos: photos.photos() });
+    const media = sim.control.productMedia(result.listingId);
+    expect(media).toEqual([expect.objectContaining({ status: 'READY' })]);
+    const copy = photos.copies.get('aj1-side');
+    expect(copy).toMatchObject({ platformId: media[0]?.id, url: expect.stringMatching(/^https:\/\/cdn\.shopify\.com\//), expiresAt: null });
+    expect(sim.control.photo(copy?.url ?? '')?.data.equals(TINY_PNG)).toBe(true);
+    // The status was read until READY (UPLOADED, PROCESSING, READY): one wait per read after the first.
+    expect(sleeps).toEqual([500, 1_000]);
+    expect(await statusOf(result.listingId)).toBe('active');
+
+    sim.control.clearRequests();
+    await adapter.upsertListing({ ...listing(['9']), photos: photos.photos() });
+    expect(sim.control.productMedia(result.listingId).map((m) => m.id)).toEqual([copy?.platformId]);
+    expect(photos.reads).toEqual(['aj1-side']);
+    expect(sim.control.requests({ pathIncludes: '/staged-uploads' })).toHaveLength(0);
+  });
+
+  it('a photo Shopify cannot process keeps a new product off sale and fails the listing; the retry lists it', async () => {
+    const photos = memoryPhotos(['aj1-side']);
+    sim.control.failNextMedia('Image is corrupt');
+    await expect(adapter.upsertListing({ ...listing(['9']), photos: photos.photos() })).rejects.toThrow(
+      /could not process a photo of this product \(Image is corrupt\)/,
+    );
+    const [draft] = (await adapter.listListings({ locationId: location })).listings;
+    expect(draft?.status).toBe('draft');
+    expect(photos.copies.size).toBe(0);
+
+    const retried = await adapter.upsertListing({ ...listing(['9']), photos: photos.photos() });
+    expect(retried.listingId).toBe(draft?.externalId);
+    expect(await statusOf(retried.listingId)).toBe('active');
+    expect(sim.control.productMedia(retried.listingId)).toEqual([expect.objectContaining({ status: 'READY' })]);
   });
 });

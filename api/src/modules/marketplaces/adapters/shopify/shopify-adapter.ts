@@ -20,6 +20,7 @@ import { refusedAccess } from '../webhook-checks.ts';
 import { prepareShopifyAccount, registerShopifyWebhooks } from './shopify-account.ts';
 import { existingProduct, fetchShopifyQuantities, listShopifyListings } from './shopify-catalog.ts';
 import { completeLineItems, mapShopifyOrder, ORDER_FIELDS } from './shopify-orders.ts';
+import { settleMedia, stagePhotos } from './shopify-photos.ts';
 import { checkShopifyWebhook, parseShopifyWebhook } from './shopify-webhooks.ts';
 
 // Shopify GraphQL Admin API (reference §2): productSet for listings, inventorySetQuantities with
@@ -115,10 +116,8 @@ const FULFILLMENT_ORDERS = `query($id: ID!) {
 }`;
 const FULFILL = `mutation($fulfillment: FulfillmentInput!) { fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id } userErrors { field message } } }`;
 
-export type ShopifyAdapter = MarketplaceAdapter<ShopifyRef> & {
-  /** Checks the `hmac` of the OAuth callback (or app URL) query and that `shop` is ours. */
-  verifyCallback(query: URLSearchParams): boolean;
-};
+/** The OAuth callback's signature is checked by `checkShopifyCallback` (shopify-callback.ts), before the code is spent. */
+export type ShopifyAdapter = MarketplaceAdapter<ShopifyRef>;
 
 export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: boolean }, store: TokenStore): ShopifyAdapter {
   const rt = runtimeOf(config);
@@ -253,18 +252,6 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       }).toString();
       return url.toString();
     },
-    verifyCallback(query) {
-      const params: Record<string, string> = {};
-      for (const [k, v] of query) if (k !== 'hmac' && k !== 'signature') params[k] = v;
-      const message = Object.keys(params)
-        .sort()
-        .map((k) => `${k}=${params[k]}`)
-        .join('&');
-      const expected = createHmac('sha256', config.clientSecret).update(message).digest('hex');
-      const shop = query.get('shop') ?? '';
-      const shopOk = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop) && (!config.shopDomain || shop === config.shopDomain);
-      return shopOk && sameSignature(query.get('hmac') ?? '', expected);
-    },
     async exchangeCode(code) {
       const creds = await tokenCall({ code, ...(config.expiringTokens ? { expiring: '1' } : {}) });
       await store.save(creds);
@@ -277,7 +264,11 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
       // Send the ids of the variants already there: the same product and variants are updated in
       // place (ids, history and inventory items kept) instead of being replaced by new ones.
       const existing = await existingProduct(gql, input.groupKey);
-      // Complete object every time: productSet deletes variants and options it is not sent.
+      // The bytes of new photos go to Shopify's storage first; productSet then makes them the product's media.
+      const files = await stagePhotos(gql, rt, input.photos, input.title);
+      // A product not on sale yet stays a draft until its new photos are processed: never on sale half made.
+      const status = files.some((f) => 'originalSource' in f) && existing?.status !== 'ACTIVE' ? 'DRAFT' : 'ACTIVE';
+      // Complete object every time: productSet deletes variants, options and files it is not sent.
       const data = await gql<{
         productSet: {
           product: { id: string; variants: { nodes: { id: string; sku: string; inventoryItem: { id: string } }[] } } | null;
@@ -291,7 +282,8 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
           descriptionHtml: input.description,
           vendor: input.brand,
           productType: input.category?.productType ?? '',
-          status: 'ACTIVE',
+          status,
+          files,
           productOptions: [{ name: option, values: input.variants.map((v) => ({ name: v.size })) }],
           variants: input.variants.map((v) => ({
             ...(existing?.variantIds.has(v.sku) ? { id: existing.variantIds.get(v.sku) } : {}),
@@ -310,6 +302,23 @@ export function createShopifyAdapter(config: AdapterConfig & { expiringTokens?: 
         throw new PlatformError(200, first?.code ?? 'USER_ERROR', first?.message ?? 'productSet failed', false, payload.userErrors);
       }
       const product = payload.product;
+      // Photos Shopify already showed READY are relied on as they are; new ones are read until they are.
+      const fresh = files.some((f) => 'originalSource' in f) || input.photos.some((p) => !p.copy?.url);
+      const media = fresh ? await settleMedia(gql, rt, product.id, input.photos) : ({ ready: true } as const);
+      if (!media.ready && media.failed)
+        throw new PlatformError(
+          200,
+          'MEDIA_FAILED',
+          `Shopify could not process a photo of this product (${media.failed}): replace it in the product's photos`,
+          false,
+        );
+      if (status === 'DRAFT') {
+        const data = await gql<{ productUpdate: { userErrors: UserError[] } }>(PRODUCT_UPDATE, {
+          product: { id: product.id, status: 'ACTIVE' },
+        });
+        const refused = data.productUpdate.userErrors[0];
+        if (refused) throw new PlatformError(200, refused.code ?? 'USER_ERROR', refused.message, false, data.productUpdate.userErrors);
+      }
       return {
         listingId: product.id,
         variants: product.variants.nodes.map((v) => ({

@@ -12,17 +12,24 @@ const VARIANTS_PER_PRODUCT = 50;
 const QUANTITY_READS_PER_QUERY = 100;
 
 const EXISTING = `query($query: String!) {
-  products(first: 1, query: $query) { nodes { id handle variants(first: 250) { nodes { id sku } } } }
+  products(first: 1, query: $query) { nodes { id handle status variants(first: 250) { nodes { id sku } } } }
 }`;
 
 /** The product already listed under `handle` and its variant ids by SKU, or null. */
-export async function existingProduct(gql: Gql, handle: string): Promise<{ id: string; variantIds: Map<string, string> } | null> {
+export async function existingProduct(
+  gql: Gql,
+  handle: string,
+): Promise<{ id: string; status: string; variantIds: Map<string, string> } | null> {
   const data = await gql<{
-    products: { nodes: { id: string; handle: string; variants: { nodes: { id: string; sku: string | null }[] } }[] };
+    products: { nodes: { id: string; handle: string; status: string; variants: { nodes: { id: string; sku: string | null }[] } }[] };
   }>(EXISTING, { query: `handle:"${handle.replace(/"/g, '')}"` });
   const product = data.products.nodes.find((p) => p.handle === handle);
   if (!product) return null;
-  return { id: product.id, variantIds: new Map(product.variants.nodes.filter((v) => v.sku).map((v) => [v.sku as string, v.id])) };
+  return {
+    id: product.id,
+    status: product.status,
+    variantIds: new Map(product.variants.nodes.filter((v) => v.sku).map((v) => [v.sku as string, v.id])),
+  };
 }
 
 type ProductNode = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../../../tests/simulators/kit/receiver.ts';
 import { type SquareSimulator, startSquareSimulator } from '../../../../../../tests/simulators/square/square-simulator.ts';
 import { ReconnectNeeded } from '../http.ts';
-import { consent, type MemoryTokenStore, memoryTokenStore, recordingSleep } from '../test-support.ts';
+import { consent, type MemoryTokenStore, memoryPhotos, memoryTokenStore, recordingSleep, TINY_PNG } from '../test-support.ts';
 import type { MarketplaceAdapter, SquareRef } from '../types.ts';
 import { createSquareAdapter } from './square-adapter.ts';
 
@@ -53,7 +53,7 @@ const listing = (sizes: string[], key = 'AJ1') => ({
   title: 'Air Jordan 1 Chicago',
   description: 'Deadstock',
   brand: 'Nike',
-  images: [],
+  photos: [],
   condition: 'new' as const,
   variants: sizes.map((size, i) => ({ sku: `${key}-${size}`, size, quantity: i + 1, priceCents: 30_000 + i * 1_000 })),
   placement: { locationId: location },
@@ -261,5 +261,51 @@ describe('Square adapter: updating in place, reading back, connecting', () => {
     if (!delivery) throw new Error('no delivery to the registered URL');
     expect(await verifier.verifyWebhook({ headers: delivery.headers, rawBody: delivery.rawBody, url })).toBe(true);
     expect(await verifier.verifyWebhook({ headers: delivery.headers, rawBody: delivery.rawBody, url: receiver.url })).toBe(false);
+  });
+});
+
+describe('Square photos: CreateCatalogImage with the bytes, attached to the item (reference §5b)', () => {
+  const UPLOAD = 'POST /v2/catalog/images';
+
+  it('uploads each photo once, as JPEG/PNG/GIF, and the item shows it first; listing again reuses it', async () => {
+    const photos = memoryPhotos(['aj1-side', 'aj1-sole']);
+    const accepted: (readonly string[] | undefined)[] = [];
+    const tracked = () =>
+      photos.photos().map((photo) => ({
+        ...photo,
+        read: (accept?: readonly string[]) => {
+          accepted.push(accept);
+          return photo.read(accept);
+        },
+      }));
+    const result = await adapter.upsertListing({ ...listing(['9', '10']), photos: tracked() });
+    const item = sim.control.catalogObject(result.listingId) as { item_data: { image_ids: string[] } };
+    const ids = ['aj1-side', 'aj1-sole'].map((m) => photos.copies.get(m)?.platformId);
+    expect(item.item_data.image_ids).toEqual(ids);
+    const image = sim.control.catalogObject(ids[0] ?? '') as { type: string; image_data: { url: string } };
+    expect(image.type).toBe('IMAGE');
+    expect(image.image_data.url).toMatch(/^https:\/\//);
+    expect(photos.copies.get('aj1-side')?.url).toBe(image.image_data.url);
+    expect(sim.control.photo(image.image_data.url)?.data.equals(TINY_PNG)).toBe(true);
+    // WebP photos are converted before they go: Square takes JPEG, PJPEG, PNG or GIF.
+    expect(accepted[0]).toEqual(['image/jpeg', 'image/pjpeg', 'image/png', 'image/gif']);
+
+    await adapter.upsertListing({ ...listing(['9', '10']), photos: photos.photos() });
+    expect(sim.control.requests({ route: UPLOAD })).toHaveLength(2);
+    expect((sim.control.catalogObject(result.listingId) as { item_data: { image_ids: string[] } }).item_data.image_ids).toEqual(ids);
+  });
+
+  it('an upload fault leaves no item behind; the retry makes one image, not two', async () => {
+    const photos = memoryPhotos(['aj1-side']);
+    sim.control.failNext({ route: UPLOAD, count: 4 });
+    await expect(adapter.upsertListing({ ...listing(['9']), photos: photos.photos() })).rejects.toThrow(/photo could not be uploaded/);
+    expect(sim.control.variationBySku('AJ1-9')).toBeNull();
+
+    // A lost answer is replayed under the same idempotency key: one image.
+    sim.control.failNext({ route: UPLOAD, kind: 'drop', when: 'after' });
+    const result = await adapter.upsertListing({ ...listing(['9']), photos: photos.photos() });
+    const item = sim.control.catalogObject(result.listingId) as { item_data: { image_ids: string[] } };
+    expect(item.item_data.image_ids).toEqual([photos.copies.get('aj1-side')?.platformId]);
+    expect(sim.control.requests({ route: UPLOAD }).filter((r) => r.status === 200)).toHaveLength(1);
   });
 });

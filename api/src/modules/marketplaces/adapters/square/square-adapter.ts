@@ -17,12 +17,15 @@ import {
   TokenManager,
   type Verdict,
 } from '../http.ts';
+import { ensureCopies, filePart } from '../photos.ts';
 import type {
   AdapterConfig,
   Credentials,
   ExternalOrder,
   ItemResult,
   MarketplaceAdapter,
+  PhotoFile,
+  PlatformPhoto,
   SquareRef,
   TokenStore,
   WebhookEvent,
@@ -53,6 +56,8 @@ export const SQUARE_WEBHOOK_MAX_AGE_MS = 73 * 3_600_000;
 /** batch-create takes at most 100 changes (reference §3.3). */
 export const SQUARE_CHANGES_LIMIT = 100;
 const VERSION = '2025-08-20';
+/** What CreateCatalogImage takes (reference §5b): JPEG, PJPEG, PNG or GIF; other photos are converted first. */
+export const SQUARE_IMAGE_TYPES = ['image/jpeg', 'image/pjpeg', 'image/png', 'image/gif'] as const;
 
 type SquareError = { category?: string; code?: string; detail?: string; field?: string };
 
@@ -123,6 +128,40 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
       }),
     });
     return asObject(raw.body);
+  }
+
+  /**
+   * `POST /v2/catalog/images` (reference §5b): part `request` (JSON) and part `image_file`. The image
+   * is made unattached and the item upsert then names it in `image_ids`, so the item is written once,
+   * with its photos, after every upload worked. The idempotency key makes a retried upload one image.
+   */
+  async function uploadPhoto(file: PhotoFile): Promise<PlatformPhoto> {
+    const request = {
+      idempotency_key: randomUUID(),
+      image: { type: 'IMAGE', id: '#tmp', image_data: { caption: file.filename } },
+    };
+    const raw = await call(rt, {
+      auth,
+      idempotent: true,
+      classify,
+      build: (token) => {
+        const form = new FormData();
+        form.append('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
+        form.append('image_file', filePart(file), file.filename);
+        return {
+          url: `${config.baseUrl}/v2/catalog/images`,
+          init: {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'square-version': config.apiVersion ?? VERSION, accept: 'application/json' },
+            body: form,
+          },
+        };
+      },
+    });
+    const image = asObject(asObject(raw.body).image);
+    const id = str(image.id);
+    if (!id) throw new PlatformError(raw.status, 'NO_IMAGE', 'Square stored the photo but returned no image', true, raw.body);
+    return { platformId: id, url: str(asObject(image.image_data).url) || null, expiresAt: null };
   }
 
   /** batch-create refuses the whole batch on any error: drop the items it names, send the rest again. */
@@ -262,7 +301,12 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
     async upsertListing(input) {
       const locationId = input.placement.locationId;
       if (!locationId) throw new PlatformError(null, 'INVALID_INPUT', 'Square listings need a location', false);
-      const { itemId, variationIds } = await upsertSquareItem(api, input);
+      const images = await ensureCopies(input.photos, rt.now, uploadPhoto, SQUARE_IMAGE_TYPES);
+      const { itemId, variationIds } = await upsertSquareItem(
+        api,
+        input,
+        images.map((image) => image.platformId),
+      );
       const refs: SquareRef[] = input.variants.map((v) => ({
         platform: 'square',
         sku: v.sku,

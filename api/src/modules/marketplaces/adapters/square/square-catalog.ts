@@ -33,6 +33,7 @@ async function existingItem(api: SquareApi, skus: string[]): Promise<Record<stri
 export async function upsertSquareItem(
   api: SquareApi,
   input: ListingInput,
+  imageIds: string[],
 ): Promise<{ itemId: string; variationIds: Map<string, string> }> {
   const current = await existingItem(
     api,
@@ -59,6 +60,8 @@ export async function upsertSquareItem(
               ...currentData,
               name: input.title,
               description_html: input.description,
+              // The product's photos, cover first (the first image is the item's primary one).
+              image_ids: imageIds,
               // Listing again brings back an item that ending the listing archived.
               is_archived: false,
               variations: input.variants.map((v) => {
