@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for every suite so the CI summary counts them all. Unit and API files run two at a
 // time (vitest's default on two cores is one: they wait on PostgreSQL as much as on the CPU); the
-// browser files run one at a time afterwards, since Chromium alone keeps both cores busy.
+// browser files run one at a time afterwards. Two at a time was tried (session 11) and was faster,
+// but with two Chromiums on two busy cores the keyboard-wedge scans (keys 5 ms apart, a scan only if
+// their median gap is under 50 ms) arrived too slowly and the scanner tests failed; one at a time
+// they pass.
 export default defineConfig({
   test: {
     projects: [

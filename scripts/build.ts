@@ -56,25 +56,33 @@ function filesUnder(path: string): string[] {
 }
 
 /**
- * A hash over every input of the web build (names and contents) and the environment Vite reads
- * (VITE_* variables), so any edit, added or removed file, or dependency change gives another one.
+ * A hash over a build's inputs (the files under `inputs`, names and contents, less those `skip`
+ * matches) and the environment variables the bundler reads (`envPrefixes`), so any edit, added or
+ * removed file, or dependency change gives another one.
  */
-export function webInputsHash(repoRoot = root): string {
+export function inputsHash(
+  inputs: readonly string[],
+  { repoRoot = root, envPrefixes = ['VITE_'], skip }: { repoRoot?: string; envPrefixes?: readonly string[]; skip?: RegExp } = {},
+): string {
   const hash = createHash('sha256');
-  const files = webInputs
+  const files = inputs
     .flatMap((input) => filesUnder(resolve(repoRoot, input)))
-    .map((file) => relative(repoRoot, file).split('\\').join('/'));
+    .map((file) => relative(repoRoot, file).split('\\').join('/'))
+    .filter((file) => skip === undefined || !skip.test(file));
   for (const file of files.sort()) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(resolve(repoRoot, file)));
     hash.update('\0');
   }
-  const viteEnv = Object.entries(process.env)
-    .filter(([name]) => name.startsWith('VITE_'))
+  const env = Object.entries(process.env)
+    .filter(([name]) => envPrefixes.some((prefix) => name.startsWith(prefix)))
     .sort(([a], [b]) => a.localeCompare(b));
-  hash.update(JSON.stringify(viteEnv));
+  hash.update(JSON.stringify(env));
   return hash.digest('hex');
 }
+
+/** The web build's inputs hash (`VITE_*` variables are the environment Vite reads). */
+export const webInputsHash = (repoRoot = root): string => inputsHash(webInputs, { repoRoot });
 
 /** True when `outDir` holds a complete build made from exactly the sources there are now. */
 export function webBuildIsCurrent(outDir = defaultWebDist, inputsHash = webInputsHash()): boolean {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { repoRoot } from './support/build.ts';
 
@@ -34,8 +34,7 @@ describe('catalog: create, configure, filter, archive', () => {
 
   it('creates a product with sizes, then adds a size and a barcode and changes a price on the configure screen', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     await page.goto(`${base}/products/create-custom`);
     await page.getByLabel('Title').fill('Air Jordan 4 Retro Bred Reimagined');
@@ -110,8 +109,7 @@ describe('catalog: create, configure, filter, archive', () => {
     await screenshot(page, 'product-configure-390');
     await page.close();
 
-    const dark = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
-    await signInBrowser(dark, owner);
+    const dark = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     await dark.goto(`${base}/products/${jordanId}/configure`);
     await dark.getByRole('heading', { name: 'Sizes' }).scrollIntoViewIfNeeded();
     await screenshot(dark, 'product-configure-sizes-1280-dark');
@@ -143,8 +141,7 @@ describe('catalog: create, configure, filter, archive', () => {
       variants: [{ size: '9', sku: 'AJ1L-PANDA-9' }],
     });
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/products`);
     await expect.poll(visible(page, 'Samba OG Cloud White')).toBe(true);
 
@@ -172,8 +169,7 @@ describe('catalog: create, configure, filter, archive', () => {
 
   it('a product with history cannot be deleted; archiving keeps it, listed under archived', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/products/${jordanId}/configure`);
     await page.getByRole('button', { name: 'Delete product' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete product' }).click();
@@ -196,8 +192,7 @@ describe('catalog: create, configure, filter, archive', () => {
 
   it('a hardware scan on the products page searches for the barcode', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/products?status=all`);
     await expect.poll(visible(page, 'Samba OG Cloud White')).toBe(true);
     // A scanner types fast and ends with Enter, with the focus anywhere on the page.

@@ -1,7 +1,7 @@
 import type { EventDelivery, EventDeliveryList } from '@tradepost/shared/schemas/events.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 // Sync Health's section on hand-overs between areas: a stock change made through the API is
@@ -21,10 +21,7 @@ const call = <T>(method: string, path: string, body?: unknown) =>
   apiCall<T>(method, `/businesses/${business}${path}`, body, owner.access_token);
 
 async function openSyncHealth(options: { width: number; theme: 'light' | 'dark' }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width, height: 900 }, colorScheme: options.theme });
-  const page = await context.newPage();
-  await signInBrowser(page, owner);
-  return page;
+  return signedInPage(browser, owner, { viewport: { width: options.width, height: 900 }, colorScheme: options.theme });
 }
 
 const section = (page: Page) => page.getByRole('region', { name: SECTION });
@@ -88,7 +85,7 @@ describe('Sync Health: changes handed to the marketplace sync', () => {
 
     await section(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'event-deliveries-calm-1280-light');
-    await page.context().close();
+    await page.close();
   });
 
   /** A retrying stock change and a failed price change, as the server would list them. */
@@ -192,7 +189,7 @@ describe('Sync Health: changes handed to the marketplace sync', () => {
           await page.evaluate(() => window.scrollBy(0, -72));
           await screenshot(page, `event-deliveries-problems-cards-${width}-${theme}`);
         }
-        await page.context().close();
+        await page.close();
       });
     }
   }
@@ -211,6 +208,6 @@ describe('Sync Health: changes handed to the marketplace sync', () => {
     refuse = false;
     await region.getByRole('button', { name: 'Try again' }).click();
     await region.getByText('Every change reached the marketplace sync.').waitFor();
-    await page.context().close();
+    await page.close();
   });
 });

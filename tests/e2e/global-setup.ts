@@ -23,8 +23,6 @@ export default async function setup(project: TestProject) {
     // Many accounts sign in from one address during the run.
     LOGIN_RATE_LIMIT_PER_IP: '100000',
     REGISTER_RATE_LIMIT_PER_HOUR: '100000',
-    // eBay takes only https photo addresses; the simulators check the address, not the file.
-    MEDIA_BASE_URL: 'https://media.tradepost.test',
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('extensionDir', resolve(repoRoot, 'extension/.output/chrome-mv3'));

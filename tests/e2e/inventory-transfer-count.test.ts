@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage, signInBrowser } from './support/accounts.ts';
 import { CHROMIUM_ARGS, launchBrowser, screenshot } from './support/browser.ts';
 import { hardwareScan } from './support/scanner.ts';
 
@@ -69,8 +69,7 @@ afterAll(async () => browser?.close());
 describe('transfers and counts', () => {
   it('creates a transfer in the UI, sends it, receives part by scanning and then the rest', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     await page.goto(`${base}/inventory`);
     await page.getByRole('link', { name: 'Transfers', exact: true }).first().click();
@@ -157,8 +156,7 @@ describe('transfers and counts', () => {
 
   it('counts a location with a hardware scanner, refuses an unknown code, and posts the shortfall', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     await page.goto(`${base}/inventory/counts`);
     await page.getByLabel('Location', { exact: true }).selectOption(store.id);
@@ -224,8 +222,7 @@ describe('transfers and counts', () => {
   });
 
   it('a list that fails to load says so, and Try again loads it in place', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     let failing = true;
     await page.route('**/api/v1/businesses/*/inventory/counts*', (route) =>
       failing && route.request().method() === 'GET'

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -17,8 +17,7 @@ describe('catalog and stock', () => {
   it('create a product with sizes, receive stock by adjustment, find it, and see the ledger reconcile', async () => {
     const base = inject('baseUrl');
     const business = owner.user.business.id;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     await page.goto(`${base}/products/create-custom`);
     await page.getByLabel('Title').fill('Air Jordan 1 Retro High OG Chicago');
@@ -71,8 +70,7 @@ describe('catalog and stock', () => {
       },
       owner.access_token,
     );
-    const page = await browser.newPage();
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner);
     await page.goto(`${base}/inventory/adjustments?product=${product.id}`);
     await page.getByLabel('Quantity for size 8', { exact: true }).fill('-1');
     await page.getByRole('button', { name: 'Post adjustment' }).click();

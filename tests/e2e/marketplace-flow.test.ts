@@ -1,13 +1,16 @@
 import type { PlatformConnection } from '@tradepost/shared/schemas/connections.ts';
+import type { InventoryControl } from '@tradepost/shared/schemas/listings.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type EbaySimulator, startEbaySimulator } from '../simulators/ebay/ebay-simulator.ts';
 import { type ShopifySimulator, startShopifySimulator } from '../simulators/shopify/shopify-simulator.ts';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, login, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
-// Issue #6's whole flow as a reseller lives it: connect simulated eBay and Shopify from the
-// management screen, list one product with sizes on both from Listings Control, a buyer takes one
+// Issues #6 and #17, the whole flow as a reseller on a laptop lives it: the server has no public
+// address (no PUBLIC_URL, no MEDIA_BASE_URL), the demo business's own product with its drawn photo
+// is listed as it is. Connect simulated eBay and Shopify from the management screen, list the demo
+// product on both from Listings Control (each platform gets the photo's bytes), a buyer takes one
 // size on eBay, Shopify's quantity of that size drops within seconds, and a price change on eBay
 // runs as a batch whose progress bar fills.
 
@@ -18,20 +21,20 @@ let owner: Account;
 let business: string;
 let ebay: EbaySimulator;
 let shopify: ShopifySimulator;
-const tag = Date.now().toString(36).toUpperCase();
-const title = `Dunk Low Flow ${tag}`;
-const sku = (size: string) => `DL-${tag}-${size}`;
+/** The demo business of a first run (README: demo@tradepost.app). */
+const DEMO = { email: 'demo@tradepost.app', password: 'Kicks-Lantern-Orbit-26' };
+const title = 'Nike Dunk Low Panda';
+let product: { id: string; images: { media_id: string }[]; variants: { id: string; size: string; sku: string }[] };
+/** The size the buyer takes: one with at least two units, so Shopify still shows it afterwards. */
+let size = '';
+let stocked: { sku: string; available: number }[] = [];
 let shopifyLocation = '';
 
 const call = <T>(method: string, path: string, body?: unknown) =>
   apiCall<T>(method, `/businesses/${business}${path}`, body, owner.access_token);
 const connectionOf = async (platform: string) =>
   (await call<PlatformConnection[]>('GET', '/connections')).find((c) => c.platform === platform)?.connection ?? null;
-// A 64×64 JPEG: eBay refuses a listing without a photo.
-const PHOTO = Buffer.from(
-  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCABAAEADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAQG/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AjAIGtAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAf/9k=',
-  'base64',
-);
+const sku = (of: string) => product.variants.find((v) => v.size === of)?.sku ?? '';
 
 beforeAll(async () => {
   const baseUrl = inject('baseUrl');
@@ -43,30 +46,14 @@ beforeAll(async () => {
     webhookRetry,
   });
   shopify = await startShopifySimulator({ consent: 'page', webhookRetry });
-  owner = await createOwner({ business_name: 'Flow Kicks' });
+  owner = await login(DEMO.email, DEMO.password);
   business = owner.user.business.id;
-
-  const upload = await fetch(`${baseUrl}/api/v1/businesses/${business}/media`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.access_token}`, 'content-type': 'image/jpeg' },
-    body: new Uint8Array(PHOTO),
-  });
-  expect(upload.status).toBe(201);
-  const photo = (await upload.json()) as { id: string };
-  const product = await call<{ id: string; variants: { id: string; size: string }[] }>('POST', '/products', {
-    title,
-    brand: 'Nike',
-    style_code: `DL-${tag}`,
-    category: 'sneakers',
-    size_format: 'us-men',
-    images: [{ media_id: photo.id }],
-    variants: ['9', '10'].map((size) => ({ size, sku: sku(size), price_cents: 15_000, barcodes: [] })),
-  });
-  const [location] = await call<{ id: string }[]>('GET', '/locations');
-  await call('POST', '/inventory/adjustments', {
-    location_id: location?.id,
-    lines: product.variants.map((v) => ({ variant_id: v.id, quantity: 3, reason: 'received', unit_cost_cents: 7_000 })),
-  });
+  const found = await call<{ items: (typeof product & { title: string })[] }>('GET', `/products?q=${encodeURIComponent(title)}`);
+  product = found.items.find((p) => p.title === title) as typeof product;
+  const matrix = await call<InventoryControl>('GET', `/listings/inventory-control?search=${encodeURIComponent(title)}`);
+  stocked = (matrix.rows[0]?.variants ?? []).filter((v) => v.available > 0).map((v) => ({ sku: v.sku, available: v.available }));
+  const most = [...stocked].sort((a, b) => b.available - a.available)[0];
+  size = product.variants.find((v) => v.sku === most?.sku)?.size ?? '';
 
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -90,7 +77,13 @@ async function connectInUi(label: 'eBay' | 'Shopify', fill: (dialog: ReturnType<
   await dialog.getByRole('button', { name: `Continue to ${label}` }).click();
 }
 
-describe('the marketplace flow: connect, list, sell once, delisted everywhere, batch progress', () => {
+describe('the marketplace flow with no public address: connect, list the demo product, sell once, the other drops, batch progress', () => {
+  it('starts from the demo business as a first run leaves it: the product has its photo and stock', () => {
+    expect(inject('baseUrl')).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect(product.images).toHaveLength(1);
+    expect(stocked.find((v) => v.sku === sku(size))?.available).toBeGreaterThanOrEqual(2);
+  });
+
   it('connects simulated eBay and Shopify from the management screen', async () => {
     await connectInUi('eBay', async (dialog) => {
       await dialog.getByLabel('Simulator address').fill(ebay.baseUrl);
@@ -115,36 +108,51 @@ describe('the marketplace flow: connect, list, sell once, delisted everywhere, b
     shopifyLocation = shopifyConnection?.settings.external_location_id ?? '';
   });
 
-  it('lists the product with its sizes on both from Listings Control', async () => {
+  it('lists the demo product on both from Listings Control, each platform holding the photo', async () => {
     await page.goto(`${inject('baseUrl')}/listings/inventory-control`);
-    await page.getByLabel('Search products').fill(tag);
+    await page.getByLabel('Search products').fill(title);
     const row = page.getByRole('listitem').filter({ hasText: title });
     await row.getByRole('button', { name: `List ${title} on eBay` }).click();
     await page.getByText('Listed on eBay').first().waitFor();
     await row.getByRole('button', { name: `List ${title} on Shopify` }).click();
     await page.getByText('Listed on Shopify').first().waitFor();
+    const listed = shopify.control.quantity(sku(size), shopifyLocation) ?? 0;
+    expect(listed).toBeGreaterThanOrEqual(1);
     await row
       .getByRole('region', { name: `${title} on Shopify` })
-      .getByText('10 · 3')
+      .getByText(`${size} · ${listed}`, { exact: true })
       .waitFor();
-    expect(shopify.control.quantity(sku('10'), shopifyLocation)).toBe(3);
-    expect(ebay.control.offersForSku(sku('10'))).toHaveLength(1);
+    expect(ebay.control.offersForSku(sku(size))).toHaveLength(1);
+    // The photo's bytes went to each platform: no public address was needed to list it.
+    const ours = Buffer.from(await (await fetch(`${inject('baseUrl')}/api/v1/media/${product.images[0]?.media_id}`)).arrayBuffer());
+    const item = ebay.control.inventoryItem(sku(size)) as { product: { imageUrls: string[] } };
+    expect(ebay.control.photo(item.product.imageUrls[0] ?? '')?.data.equals(ours)).toBe(true);
+    const productId = shopify.control.variantBySku(sku(size))?.productId ?? '';
+    const [media] = shopify.control.productMedia(productId);
+    expect(shopify.control.photo(media?.url ?? '')?.data.equals(ours)).toBe(true);
     await screenshot(page, 'flow-listed-1280');
   });
 
-  it('a buyer takes size 10 on eBay: Shopify shows one fewer within seconds, size 9 untouched', async () => {
-    ebay.control.sell({ sku: sku('10'), quantity: 1 });
-    await expect.poll(() => shopify.control.quantity(sku('10'), shopifyLocation), { timeout: 15_000, interval: 100 }).toBe(2);
-    expect(shopify.control.quantity(sku('9'), shopifyLocation)).toBe(3);
+  it('a buyer takes one unit of a size on eBay: Shopify shows one fewer within seconds, the other sizes untouched', async () => {
+    const before = Object.fromEntries(stocked.map((v) => [v.sku, shopify.control.quantity(v.sku, shopifyLocation)]));
+    const sales = async () =>
+      (await call<{ items: { channel: { kind: string } }[] }>('GET', '/sales?limit=50&sort=created_at')).items.filter(
+        (s) => s.channel.kind === 'ebay',
+      ).length;
+    const ebaySales = await sales();
+    ebay.control.sell({ sku: sku(size), quantity: 1 });
+    const left = (before[sku(size)] ?? 0) - 1;
+    await expect.poll(() => shopify.control.quantity(sku(size), shopifyLocation), { timeout: 15_000, interval: 100 }).toBe(left);
+    for (const other of stocked.filter((v) => v.sku !== sku(size)))
+      expect(shopify.control.quantity(other.sku, shopifyLocation)).toBe(before[other.sku]);
     await page.getByRole('button', { name: 'Refresh' }).click();
     const row = page.getByRole('listitem').filter({ hasText: title });
     await row
       .getByRole('region', { name: `${title} on Shopify` })
-      .getByText('10 · 2')
+      .getByText(`${size} · ${left}`, { exact: true })
       .waitFor();
     // The sale itself is in Tradepost, from eBay.
-    const sales = await call<{ items: { channel: { kind: string } }[] }>('GET', '/sales?limit=20&sort=created_at');
-    expect(sales.items.filter((s) => s.channel.kind === 'ebay')).toHaveLength(1);
+    expect(await sales()).toBe(ebaySales + 1);
     await screenshot(page, 'flow-after-sale-1280');
   });
 
@@ -152,17 +160,20 @@ describe('the marketplace flow: connect, list, sell once, delisted everywhere, b
     await page.goto(`${inject('baseUrl')}/ebay-listings`);
     const table = page.getByRole('region', { name: 'eBay products' });
     await table.getByRole('link', { name: title, exact: true }).waitFor();
+    const onEbay = product.variants.filter((v) => ebay.control.offersForSku(v.sku).length > 0).map((v) => v.sku);
     await page.getByRole('checkbox', { name: 'Select all shown' }).check();
     const toolbar = page.getByRole('toolbar', { name: 'Actions on the selected products' });
     await toolbar.getByRole('button', { name: 'Change price…' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Change the eBay price of 2 sizes/ });
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Change the eBay price of ${onEbay.length} sizes`) });
     await dialog.getByLabel('New price').fill('139.00');
     await dialog.getByRole('button', { name: 'Change prices' }).click();
     const bar = page.getByRole('progressbar', { name: /^Batch progress/ });
-    await expect.poll(async () => bar.getAttribute('aria-valuetext'), { timeout: 30_000 }).toMatch(/^100% — 2 of 2/);
+    await expect
+      .poll(async () => bar.getAttribute('aria-valuetext'), { timeout: 30_000 })
+      .toMatch(new RegExp(`^100% — ${onEbay.length} of ${onEbay.length}`));
     await screenshot(page, 'flow-batch-done-1280');
-    for (const size of ['9', '10']) {
-      const offer = ebay.control.offersForSku(sku(size))[0] as { pricingSummary?: { price?: { value?: string } } } | undefined;
+    for (const listed of onEbay) {
+      const offer = ebay.control.offersForSku(listed)[0] as { pricingSummary?: { price?: { value?: string } } } | undefined;
       expect(offer?.pricingSummary?.price?.value).toBe('139.00');
     }
     await page.goto(`${inject('baseUrl')}/batch-operations`);

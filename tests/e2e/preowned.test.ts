@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -72,8 +72,7 @@ const visible = (page: Page, text: string | RegExp) => () => page.getByText(text
 describe('pre-owned items', () => {
   it('captures a draft with a photo, finishes and publishes it, and its unit is in the ledger', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     await page.goto(`${base}/preowned/drafts`);
     await expect.poll(visible(page, 'No drafts waiting')).toBe(true);

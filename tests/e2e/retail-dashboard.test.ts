@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser } from './support/browser.ts';
 import { repoRoot } from './support/build.ts';
 
@@ -40,9 +40,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: resolve(folder, `${name}.png`), fullPage: true });
 }
-
-/** A page in a context of its own (axe needs one; closing the context closes the page). */
-const openPage = async (options: Parameters<Browser['newContext']>[0]) => (await browser.newContext(options)).newPage();
 
 /** Serious or critical axe findings; Fluent's focus-trap sentinels are a known false positive. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -98,8 +95,7 @@ afterAll(async () => browser?.close());
 describe('point of sale', () => {
   it('search and scan two items, charge, get a receipt; the sale is recorded and the stock is gone', async () => {
     const base = inject('baseUrl');
-    const page = await openPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/retail/sales`);
 
     // By search: the size buttons add one unit.
@@ -164,15 +160,14 @@ describe('point of sale', () => {
     await page.getByLabel('Find an item').fill('');
     await page.getByLabel('Find an item').press('+');
     expect(await page.getByLabel('Quantity of Samba OG Cloud White, size US M 9').inputValue()).toBe('2');
-    await page.context().close();
+    await page.close();
   });
 });
 
 describe('dashboard', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows today's revenue and profit of the sale, with charts and their numbers (${theme})`, async () => {
-      const page = await openPage({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
-      await signInBrowser(page, owner);
+      const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 }, colorScheme: theme });
       await page.goto(`${inject('baseUrl')}/dashboard`);
       const today = page.locator('[data-period="Today"]');
       await expect.poll(() => today.isVisible()).toBe(true);
@@ -194,7 +189,7 @@ describe('dashboard', () => {
         await chartsDrawn(page);
         await screenshot(page, 'dashboard-light-390');
       }
-      await page.context().close();
+      await page.close();
     });
   }
 });
@@ -202,8 +197,7 @@ describe('dashboard', () => {
 describe('a new business', () => {
   it('sees its first steps instead of zeros, and empty charts that say what to do', async () => {
     const fresh = await createOwner({ business_name: 'Fresh Kicks' });
-    const page = await openPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, fresh);
+    const page = await signedInPage(browser, fresh, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${inject('baseUrl')}/dashboard`);
     await page.getByRole('heading', { name: 'Get your first numbers on this dashboard' }).waitFor();
     expect(await page.getByText('No sales in the last 30 days yet').isVisible()).toBe(true);
@@ -211,7 +205,7 @@ describe('a new business', () => {
     await screenshot(page, 'dashboard-new-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'dashboard-new-390');
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -219,8 +213,7 @@ describe('pricing, pick rules and channels', () => {
   it('a price rule previews the derived price before it is saved', async () => {
     const channels = await api<{ id: string; kind: string }[]>('GET', '/channels');
     const ebay = channels.find((c) => c.kind === 'ebay')?.id;
-    const page = await openPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${inject('baseUrl')}/retail/pricing?channel=${ebay}`);
     await page.getByRole('heading', { name: 'eBay price rule' }).waitFor();
     await page.getByLabel('Markup (%)').fill('10');
@@ -244,12 +237,11 @@ describe('pricing, pick rules and channels', () => {
       .toBe(10);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'pricing-390');
-    await page.context().close();
+    await page.close();
   });
 
   it('pick rules: the empty state explains the default, a rule is added and ordered', async () => {
-    const page = await openPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${inject('baseUrl')}/pick-rules`);
     await page.getByText('No pick rules yet').waitFor();
     expect(
@@ -276,12 +268,11 @@ describe('pricing, pick rules and channels', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'pick-rules-390');
-    await page.context().close();
+    await page.close();
   });
 
   it('channels: cards with 30-day figures, settings with field errors', async () => {
-    const page = await openPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${inject('baseUrl')}/sales-channels`);
     const inStore = page.getByRole('listitem', { name: 'In store' });
     await inStore.waitFor();
@@ -316,6 +307,6 @@ describe('pricing, pick rules and channels', () => {
       .toBe(true);
     await screenshot(page, 'customers-1280');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { FailedOrder, Fulfillment, RecordOutcome, Sale } from '@tradepost/shared/schemas/sales.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createMember, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createMember, createOwner, signedInPage, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -77,8 +77,7 @@ afterAll(async () => browser?.close());
 describe('sales and fulfillment', () => {
   it('a manual order follows the pick rule, is picked by scanner (a wrong item refused), shipped, and shows its profit', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     // The order, typed in the UI.
     await page.goto(`${base}/sales`);
@@ -205,8 +204,7 @@ describe('sales and fulfillment', () => {
     });
     expect(outcome).toMatchObject({ outcome: 'failed', reason_code: 'unknown_sku' });
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/failed-orders`);
     const card = page.getByRole('article', { name: 'Failed order SH-5001' });
     await expect.poll(() => card.getByText('Unknown SKU: SHOP-PATTA-10').isVisible()).toBe(true);

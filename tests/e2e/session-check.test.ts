@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser } from './support/browser.ts';
 
 // Issue #16: one session check per page load, and a screen's rows asked as soon as the business id
@@ -65,8 +65,7 @@ describe('session check (issue #16)', () => {
     'a full load of %s asks GET /auth/me exactly once, and so does a reload',
     { timeout: 180_000 },
     async (path) => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await signInBrowser(page, owner);
+      const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 800 } });
       const shown = loaded[path](page);
       expect(await sessionChecksDuring(page, () => page.goto(`${baseUrl()}${path}`), shown)).toBe(1);
       expect(await sessionChecksDuring(page, () => page.reload(), shown)).toBe(1);
@@ -77,8 +76,7 @@ describe('session check (issue #16)', () => {
   it('the products rows are asked as soon as the session is known: not after the page code, the locations or the saved preferences', {
     timeout: 180_000,
   }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 800 } });
 
     /** Holds matching requests until `release` is called; `held` lists what it caught. */
     function holder() {

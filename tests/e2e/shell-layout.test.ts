@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, adminAccount, apiCall, createMember, createOwner, login, signInBrowser } from './support/accounts.ts';
+import { type Account, adminAccount, apiCall, createMember, createOwner, login, signedInPage, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -14,8 +14,7 @@ afterAll(async () => browser?.close());
 const baseUrl = () => inject('baseUrl');
 
 async function openSignedIn(account: Account, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await signInBrowser(page, account);
+  const page = await signedInPage(browser, account, { viewport });
   await page.goto(`${baseUrl()}${path}`);
   await page.getByRole('navigation', { name: 'Main' }).first().waitFor();
   return page;
@@ -47,8 +46,7 @@ describe('sidebar', () => {
   });
 
   it('is an overlay at phone width', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl()}/dashboard`);
     const open = page.getByRole('button', { name: 'Open navigation' });
     await open.waitFor();

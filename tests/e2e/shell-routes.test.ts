@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SYSTEM_SALES_EMAIL } from './global-setup.ts';
-import { type Account, adminAccount, createMember, createOwner, setShopifyEnabled, signInBrowser } from './support/accounts.ts';
+import { type Account, adminAccount, createMember, createOwner, setShopifyEnabled, signedInPage } from './support/accounts.ts';
 import { launchBrowser } from './support/browser.ts';
 
 let browser: Browser;
@@ -14,30 +14,78 @@ afterAll(async () => browser?.close());
 
 const baseUrl = () => inject('baseUrl');
 
-/** Opens a path and waits until the app has loaded and client-side redirects settle; returns the final path and hash. */
+/** Requests in flight per page (the event stream aside: it stays open) and when the last one started or ended. */
+const network = new WeakMap<Page, { inFlight: number; lastActivity: number }>();
+
+function watchNetwork(page: Page): void {
+  const state = { inFlight: 0, lastActivity: performance.now() };
+  const counted = (url: string) => !new URL(url).pathname.includes('/sse/');
+  page.on('request', (request) => {
+    if (!counted(request.url())) return;
+    state.inFlight += 1;
+    state.lastActivity = performance.now();
+  });
+  const settled = (request: { url: () => string }) => {
+    if (!counted(request.url())) return;
+    state.inFlight -= 1;
+    state.lastActivity = performance.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  network.set(page, state);
+}
+
+/**
+ * Opens a path and waits until the app has loaded and client-side redirects settle; returns the final
+ * path and hash. Settled, three looks in a row: the address is the same as at the last look, no
+ * request has been in flight for a moment (the session check and the page's code have come), the
+ * page's main thread is idle (what came has run: a busy machine makes that slow, not a timer), the
+ * app has drawn something, and nothing says Loading.
+ */
 async function land(page: Page, path: string): Promise<string> {
-  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+  const state = network.get(page);
+  if (state === undefined) throw new Error('land() needs a page from pageFor()');
+  await page.goto(`${baseUrl()}${path}`);
   const current = () => {
     const url = new URL(page.url());
     return `${url.pathname}${url.hash}`;
   };
   let last = current();
   for (let stable = 0; stable < 3; ) {
-    await page.waitForTimeout(150);
-    const now = current();
+    await page.waitForTimeout(100);
+    const drawn = await page
+      .evaluate(
+        () =>
+          new Promise<boolean>((resolve) =>
+            requestIdleCallback(() => resolve((document.getElementById('root')?.childElementCount ?? 0) > 0), { timeout: 5_000 }),
+          ),
+      )
+      // A full navigation under way takes the document away: not drawn yet.
+      .catch(() => false);
+    const quiet = state.inFlight === 0 && performance.now() - state.lastActivity >= 200;
     const loading = await page
       .getByText(/^Loading/)
       .first()
       .isVisible();
-    stable = now === last && !loading ? stable + 1 : 0;
+    const now = current();
+    stable = now === last && quiet && drawn && !loading ? stable + 1 : 0;
     last = now;
   }
   return last;
 }
 
+/** The visitors' pages share one context, as each account's do: the app's code loads warm after the first page. */
+let visitors: Promise<BrowserContext> | undefined;
+
 async function pageFor(account?: Account): Promise<Page> {
-  const page = await browser.newPage();
-  if (account) await signInBrowser(page, account);
+  let page: Page;
+  if (account) {
+    page = await signedInPage(browser, account);
+  } else {
+    visitors ??= browser.newContext();
+    page = await (await visitors).newPage();
+  }
+  watchNetwork(page);
   return page;
 }
 

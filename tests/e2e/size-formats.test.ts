@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Account, adminAccount, apiCall, createOwner, signInBrowser } from './support/accounts.ts';
+import { type Account, adminAccount, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -24,8 +24,7 @@ const normalise = (raw: string, source = 'ebay') =>
 describe('size formats', () => {
   it('an owner creates a custom size run in the UI and sees it listed', async () => {
     const base = inject('baseUrl');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, owner);
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
 
     await page.goto(`${base}/business/size-formats`);
     await expect.poll(() => page.getByText('No size formats of your own yet').isVisible()).toBe(true);
@@ -96,8 +95,7 @@ describe('size formats', () => {
       expect(await normalise(raw)).toEqual({ match: null, queued: true });
     }
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(page, admin);
+    const page = await signedInPage(browser, admin, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/admin/manual-size-conversion-matching`);
     const queue = page.getByRole('region', { name: 'Unmatched size strings' });
     await expect.poll(() => queue.getByText('10.5 Wide').isVisible()).toBe(true);

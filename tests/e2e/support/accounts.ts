@@ -1,5 +1,5 @@
 import type { LoginResponse, Role } from '@tradepost/shared/schemas/auth.ts';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { PASSWORD, registerUser, uniqueEmail } from './browser.ts';
 
@@ -55,22 +55,68 @@ export async function setShopifyEnabled(owner: Account, enabled: boolean): Promi
 
 export const apiCall = call;
 
-/** Signs the browser in without the UI: the web app keeps its session under this key. */
+/**
+ * Signs the browser in without the UI: the web app keeps its session under this key. The key is
+ * written from the server's small health answer, a document of the app's origin, so the app is not
+ * loaded (1.3 MB of script) only to be left at once for the page the test opens.
+ */
 export async function signInBrowser(page: Page, account: Account): Promise<void> {
   const baseUrl = inject('baseUrl');
-  await page.goto(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}/health`);
   await page.evaluate(([token, expiresAt]) => localStorage.setItem('tradepost.session.v1', JSON.stringify({ token, expiresAt })), [
     account.access_token,
     Date.parse(account.expires_at),
   ] as const);
 }
 
-/** The run's super-admin (ADMIN_EMAILS in the global setup): created on first use, then signed in. */
+/**
+ * The run's super-admin (ADMIN_EMAILS in the global setup): created on first use, then signed in.
+ * Two files running at once may both find it missing: the one whose registration loses signs in.
+ */
 export async function adminAccount(): Promise<Account> {
   const email = 'admin@tradepost.test';
   try {
     return await login(email);
   } catch {
-    return createOwner({ email, business_name: 'Tradepost HQ' });
+    try {
+      return await createOwner({ email, business_name: 'Tradepost HQ' });
+    } catch {
+      return login(email);
+    }
   }
+}
+
+/** The contexts `signedInPage` keeps, per browser and account. */
+const signedInContexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
+
+/**
+ * A new page signed in as the account, in a context the browser keeps for that account. The app's
+ * code, cached by the first page, loads warm in every later one: a fresh context per page would
+ * download and compile the whole app again (the slowest part of most tests). Viewport and colour
+ * scheme are the page's own. Close the page, not its context (the browser closes that).
+ */
+export async function signedInPage(
+  browser: Browser,
+  account: Account,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  let contexts = signedInContexts.get(browser);
+  if (contexts === undefined) {
+    contexts = new Map();
+    signedInContexts.set(browser, contexts);
+  }
+  let page: Page;
+  const context = contexts.get(account.access_token);
+  if (context === undefined) {
+    const created = browser.newContext();
+    contexts.set(account.access_token, created);
+    page = await (await created).newPage();
+    await signInBrowser(page, account);
+  } else {
+    page = await (await context).newPage();
+  }
+  // Playwright's defaults, as a page of a new context of its own would have them.
+  await page.setViewportSize(options.viewport ?? { width: 1280, height: 720 });
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+  return page;
 }

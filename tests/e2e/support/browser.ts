@@ -26,7 +26,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 let counter = 0;
-export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
+/** Unique across the files that run at once too (each in a process of its own, with its own counter). */
+export const uniqueEmail = (label = 'user') =>
+  `${label}-${Date.now().toString(36)}-${process.pid.toString(36)}-${(counter++).toString(36)}@example.com`;
 export const PASSWORD = 'Cobalt-Meadow-Ferry-53';
 
 /** Creates an account through the API (tests sign in without the UI unless the UI is the subject). */

@@ -28,15 +28,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // A busy machine can take minutes (PostgreSQL's first start, the migrations); a server that never
+  // came up fails the run here instead of as refused connections in whichever file runs first.
+  const deadline = Date.now() + 180_000;
+  for (let up = false; !up; ) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${baseUrl}/health`).then(
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server did not answer ${baseUrl}/health within 3 minutes`);
+    }
+    up = await fetch(`${baseUrl}/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 150));
+    if (!up) await new Promise((r) => setTimeout(r, 150));
   }
   return {
     baseUrl,
