@@ -25,9 +25,9 @@ const useStyles = makeStyles({
   },
   grid: {
     display: 'grid',
-    // Title and brand get the width the fixed columns leave (1280 px: a 40-character title, a brand
-    // such as "New Balance" whole); the sizes column says "+N" for what it cannot hold.
-    gridTemplateColumns: '32px minmax(0, 3fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 2.3fr) 68px 72px 120px',
+    // Title and brand first: at 1280 px a title like "adidas Samba OG Cloud White" and a brand such
+    // as "New Balance" whole; the sizes column says "+N" for what it cannot hold.
+    gridTemplateColumns: '32px minmax(0, 3.7fr) minmax(0, 1fr) minmax(0, 1.25fr) minmax(0, 2fr) 64px 72px 120px',
     alignItems: 'center',
     columnGap: '12px',
     padding: '0 16px',
