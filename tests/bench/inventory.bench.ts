@@ -22,7 +22,7 @@ import { httpJsonClient } from './http-client.ts';
 import { recomputeProductStock } from './product-stock.ts';
 import { seedCatalog, seededCounts, settleDatabase } from './seed-catalog.ts';
 import { seedCostLots, seedSalesHistory } from './seed-history.ts';
-import { percentiles as stats } from './stats.ts';
+import { percentiles as stats, timeInterleaved } from './stats.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -68,31 +68,10 @@ try {
     }
     return stats(samples);
   };
-  // Ours against raw SQL: sample i of each runs back to back on the same input, in alternating
-  // order, so both figures see the same cache, vacuum and machine load (measured one after the
-  // other, the first one pays for warming PostgreSQL's buffers).
+  // Ours against raw SQL, interleaved (stats.ts), after 10 warm-ups of each.
   const timeAgainstRaw = async (ours: (i: number) => Promise<unknown>, raw: (i: number) => Promise<unknown>, count = SAMPLES) => {
-    for (let i = 0; i < 10; i += 1) {
-      await ours(i);
-      await raw(i);
-    }
-    const oursSamples: number[] = [];
-    const rawSamples: number[] = [];
-    const measure = async (run: (i: number) => Promise<unknown>, into: number[], i: number) => {
-      const t0 = performance.now();
-      await run(i);
-      into.push(performance.now() - t0);
-    };
-    for (let i = 0; i < count; i += 1) {
-      if (i % 2 === 0) {
-        await measure(ours, oursSamples, i);
-        await measure(raw, rawSamples, i);
-      } else {
-        await measure(raw, rawSamples, i);
-        await measure(ours, oursSamples, i);
-      }
-    }
-    return { ours: stats(oursSamples), raw: stats(rawSamples) };
+    const { ours: api, floor } = await timeInterleaved(ours, raw, { count, warmUps: 10 });
+    return { ours: api, raw: floor };
   };
 
   // What a person types, one keystroke at a time.

@@ -28,7 +28,7 @@ import { type ApiServer, registerBenchOwner, startApiServer, startBenchDatabase 
 import { httpJsonClient } from './http-client.ts';
 import { seedCatalog, seededCounts, settleDatabase } from './seed-catalog.ts';
 import { seedCostLots, seedSalesHistory } from './seed-history.ts';
-import { percentiles } from './stats.ts';
+import { percentiles, timeInterleaved } from './stats.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SALES = Number(process.env.BENCH_SALES ?? 50_000);
@@ -181,30 +181,9 @@ try {
 
   // ---- Timing ----
 
-  /** Ours against the floor: sample i of each back to back, in alternating order, after 5 warm-ups of each. */
-  const timeAgainstFloor = async (ours: (i: number) => Promise<unknown>, floor: (i: number) => Promise<unknown>, count: number) => {
-    for (let i = 0; i < 5; i += 1) {
-      await ours(i);
-      await floor(i);
-    }
-    const oursSamples: number[] = [];
-    const floorSamples: number[] = [];
-    const measure = async (run: (i: number) => Promise<unknown>, into: number[], i: number) => {
-      const t0 = performance.now();
-      await run(i);
-      into.push(performance.now() - t0);
-    };
-    for (let i = 0; i < count; i += 1) {
-      if (i % 2 === 0) {
-        await measure(ours, oursSamples, i);
-        await measure(floor, floorSamples, i);
-      } else {
-        await measure(floor, floorSamples, i);
-        await measure(ours, oursSamples, i);
-      }
-    }
-    return { ours: percentiles(oursSamples), floor: percentiles(floorSamples) };
-  };
+  /** Ours against the floor (stats.ts), after 5 warm-ups of each. */
+  const timeAgainstFloor = (ours: (i: number) => Promise<unknown>, floor: (i: number) => Promise<unknown>, count: number) =>
+    timeInterleaved(ours, floor, { count, warmUps: 5 });
   const report = (name: string, figures: { ours: Stats; floor: Stats }) => {
     console.log(fmt(name, figures.ours));
     console.log(
