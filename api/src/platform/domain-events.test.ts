@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ JOBS_ENABLED: 'false' });
   businessId = newId();
   await t.orm.em.fork().execute(`INSERT INTO businesses (id, name, trial_ends_at) VALUES (?, 'Events Test', now())`, [businessId]);
-  registerSubscriber(recorder);
+  registerSubscriber(recorder, t.app.log);
   runner = createJobRunner({ orm: t.orm, databaseUrl: t.databaseUrl, log: t.app.log, pollMs: 50 });
   runner.register(deliveryKind(recorder.name), deliveryHandler(recorder));
   await runner.start();
@@ -118,7 +118,7 @@ describe('domain events', () => {
         return event.payload.sale_id.endsWith('1');
       },
     });
-    registerSubscriber(picky);
+    registerSubscriber(picky, t.app.log);
     const [wanted, ignored] = ['0190a0a0-0000-7000-8000-000000000001', '0190a0a0-0000-7000-8000-000000000002'];
     await t.orm.em.fork().transactional(async (em) => {
       await emit(em, businessId, 'sale.cancelled', { sale_id: wanted });
@@ -131,5 +131,74 @@ describe('domain events', () => {
         deliveryKind(picky.name),
       ]);
     expect(queued.map((job) => job.payload.event.payload.sale_id)).toEqual([wanted]);
+  });
+
+  it('hand an immediate subscriber its event inside the emitting transaction, and fall back to a job when it fails', async () => {
+    const handled: string[] = [];
+    let failNext = false;
+    const eager = subscribe(
+      'test.eager',
+      'sale.refunded',
+      async (event, { em, businessId: business }) => {
+        // Written before it throws: the savepoint must take this back.
+        await em.execute(
+          `INSERT INTO business_counters (business_id, name, value) VALUES (?, 'test-eager', 1)
+                    ON CONFLICT (business_id, name) DO UPDATE SET value = business_counters.value + 1`,
+          [business],
+        );
+        if (failNext) throw new Error('the eager subscriber is down');
+        handled.push(event.payload.sale_id);
+      },
+      { immediate: true },
+    );
+    registerSubscriber(eager, t.app.log);
+    const eagerCount = async () =>
+      (
+        await t.orm.em
+          .fork()
+          .execute<{ value: number }[]>(`SELECT value FROM business_counters WHERE business_id = ? AND name = 'test-eager'`, [businessId])
+      )[0]?.value ?? 0;
+    const jobs = () => t.orm.em.fork().execute<{ status: string }[]>('SELECT status FROM jobs WHERE kind = ?', [deliveryKind(eager.name)]);
+
+    // Handled before the emitter's transaction ends, together with its own writes; no job.
+    const first = newId();
+    await t.orm.em.fork().transactional(async (em) => {
+      await emit(em, businessId, 'sale.refunded', { sale_id: first });
+      expect(handled).toEqual([first]);
+    });
+    expect(await eagerCount()).toBe(1);
+    expect(await jobs()).toEqual([]);
+
+    // Rolled back with the emitter: its write goes too.
+    const second = newId();
+    await expect(
+      t.orm.em.fork().transactional(async (em) => {
+        await emit(em, businessId, 'sale.refunded', { sale_id: second });
+        throw new Error('the sale was not refunded after all');
+      }),
+    ).rejects.toThrow('not refunded');
+    expect(await eagerCount()).toBe(1);
+
+    // A failing subscriber does not fail the emitter: its half-done write is undone and a delivery
+    // job takes over, retried like any other.
+    failNext = true;
+    const third = newId();
+    await t.orm.em.fork().transactional(async (em) => {
+      await emit(em, businessId, 'sale.refunded', { sale_id: third });
+      await em.execute(`INSERT INTO business_counters (business_id, name, value) VALUES (?, 'test-emitter', 1)`, [businessId]);
+    });
+    expect(await eagerCount()).toBe(1);
+    expect(await jobs()).toEqual([{ status: 'queued' }]);
+    const emitterWrote = await t.orm.em
+      .fork()
+      .execute(`SELECT 1 FROM business_counters WHERE business_id = ? AND name = 'test-emitter'`, [businessId]);
+    expect(emitterWrote).toHaveLength(1);
+    failNext = false;
+    runner.register(deliveryKind(eager.name), deliveryHandler(eager));
+    runner.kick();
+    await runner.drain();
+    expect(handled).toEqual([first, second, third]);
+    expect(await eagerCount()).toBe(2);
+    expect(await jobs()).toEqual([{ status: 'done' }]);
   });
 });

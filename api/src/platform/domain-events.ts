@@ -33,23 +33,38 @@ export type Subscriber<T extends DomainEventType = DomainEventType> = {
    * false. Without it, every event of the type is delivered.
    */
   readonly relevant?: (event: DomainEvent<T>, context: Omit<SubscriberContext, 'log'>) => Promise<boolean>;
+  /**
+   * For a subscriber whose whole handling is a cheap write in the database (enqueueing jobs that do
+   * the real work): it runs inside the emitting transaction, in a savepoint, with the delivery's
+   * mark, so its jobs commit together with the fact and no delivery hop (a job claimed, run and
+   * finished by a runner) stands between them. A sale's pushes to the other channels are queued by
+   * the transaction that records the sale. Should it throw, the savepoint is rolled back and the
+   * event is delivered the ordinary way instead (a job, retried with backoff, visible): the emitter
+   * never fails because a subscriber did.
+   */
+  readonly immediate?: boolean;
 };
 
 export const subscribe = <T extends DomainEventType>(
   name: string,
   event: T,
   handle: Subscriber<T>['handle'],
-  options: Pick<Subscriber<T>, 'relevant'> = {},
+  options: Pick<Subscriber<T>, 'relevant' | 'immediate'> = {},
 ): Subscriber<T> => ({ name, event, handle, ...options });
 
 export const deliveryKind = (subscriber: string): string => `event:${subscriber}`;
 
 /** Subscribers by event, filled from the module list when the app is built (the same list every time). */
-const subscribersByType = new Map<DomainEventType, Map<string, Subscriber>>();
+type Registered = { subscriber: Subscriber; log: FastifyBaseLogger };
+const subscribersByType = new Map<DomainEventType, Map<string, Registered>>();
 
-export function registerSubscriber<T extends DomainEventType>(subscriber: Subscriber<T>): void {
-  const named = subscribersByType.get(subscriber.event) ?? new Map<string, Subscriber>();
-  named.set(subscriber.name, subscriber as unknown as Subscriber);
+/**
+ * `log` is the app's: an immediate subscriber runs in the emitter's code, which has no logger to
+ * hand it (a job's handler gets the runner's).
+ */
+export function registerSubscriber<T extends DomainEventType>(subscriber: Subscriber<T>, log: FastifyBaseLogger): void {
+  const named = subscribersByType.get(subscriber.event) ?? new Map<string, Registered>();
+  named.set(subscriber.name, { subscriber: subscriber as unknown as Subscriber, log });
   subscribersByType.set(subscriber.event, named);
 }
 
@@ -92,14 +107,52 @@ export async function emit<T extends DomainEventType>(
   const context = RequestContext.currentRequestContext();
   if (context) emittedByRequest.set(context, (emittedByRequest.get(context) ?? new Set()).add(type));
   const deliveries: { kind: string; businessId: string; payload: { event: DomainEvent<T> } }[] = [];
-  for (const subscriber of subscribersByType.get(type)?.values() ?? []) {
+  for (const { subscriber, log } of subscribersByType.get(type)?.values() ?? []) {
     if (subscriber.relevant && !(await subscriber.relevant(event, { em, businessId }))) continue;
+    if (subscriber.immediate && em.isInTransaction() && (await deliverInTransaction(subscriber, event, { em, businessId, log }))) continue;
     deliveries.push({ kind: deliveryKind(subscriber.name), businessId, payload: { event } });
   }
   await enqueueAll(em, deliveries, {
     channel: EVENTS_CHANNEL,
     payload: JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),
   });
+}
+
+/** Marks one event delivered to one subscriber: false when it already was (its delivery ran before). */
+async function markDelivered(em: EntityManager, businessId: string, subscriber: string, eventId: string): Promise<boolean> {
+  const marked = await tenantDb(em, businessId)
+    .insertInto('event_deliveries')
+    .values({ subscriber, event_id: eventId })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return marked !== undefined;
+}
+
+// One name is enough: savepoints nest, and a release or rollback undoes the innermost of that name.
+const SAVEPOINT = 'domain_event_delivery';
+
+/**
+ * An immediate subscriber's delivery inside the emitting transaction (see `Subscriber.immediate`):
+ * true when it was handled, false when it failed and was rolled back to go the ordinary way.
+ */
+async function deliverInTransaction(subscriber: Subscriber, event: DomainEvent, context: SubscriberContext): Promise<boolean> {
+  const { em, businessId, log } = context;
+  await em.execute(`SAVEPOINT ${SAVEPOINT}`);
+  try {
+    await markDelivered(em, businessId, subscriber.name, event.id);
+    await subscriber.handle(event, context);
+    await em.execute(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+    return true;
+  } catch (error) {
+    await em.execute(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+    await em.execute(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+    log.warn(
+      { err: error, subscriber: subscriber.name, event: event.id },
+      'subscriber failed in the emitting transaction; delivering by job',
+    );
+    return false;
+  }
 }
 
 /** The job that delivers one event to one subscriber: once, however often the job runs. */
@@ -109,13 +162,7 @@ export function deliveryHandler<T extends DomainEventType>(subscriber: Subscribe
     const businessId = job.businessId;
     if (!businessId) throw new Error(`event ${event.id} has no business`);
     await em.transactional(async (tx) => {
-      const marked = await tenantDb(tx, businessId)
-        .insertInto('event_deliveries')
-        .values({ subscriber: subscriber.name, event_id: event.id })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      if (marked === undefined) return;
+      if (!(await markDelivered(tx, businessId, subscriber.name, event.id))) return;
       await subscriber.handle(event as DomainEvent<T>, { em: tx, businessId, log });
     });
   };

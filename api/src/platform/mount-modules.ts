@@ -37,7 +37,7 @@ export async function mountModules(app: FastifyInstance, modules: readonly AreaM
     }
     for (const rule of module.retention ?? []) app.jobs.retain(rule);
     for (const subscriber of module.subscribers ?? []) {
-      registerSubscriber(subscriber);
+      registerSubscriber(subscriber, app.log);
       app.jobs.register(deliveryKind(subscriber.name), deliveryHandler(subscriber));
     }
     if (module.onReady) {
