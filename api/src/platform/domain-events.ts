@@ -35,9 +35,9 @@ export type Subscriber<T extends DomainEventType = DomainEventType> = {
   readonly relevant?: (event: DomainEvent<T>, context: Omit<SubscriberContext, 'log'>) => Promise<boolean>;
   /**
    * For a subscriber whose whole handling is a cheap write in the database (enqueueing jobs that do
-   * the real work): it runs inside the emitting transaction, in a savepoint, with the delivery's
-   * mark, so its jobs commit together with the fact and no delivery hop (a job claimed, run and
-   * finished by a runner) stands between them. A sale's pushes to the other channels are queued by
+   * the real work): it runs inside the emitting transaction, in a savepoint, so its jobs commit
+   * together with the fact and no delivery hop (a job claimed, run and finished by a runner) stands
+   * between them. A sale's pushes to the other channels are queued by
    * the transaction that records the sale. Should it throw, the savepoint is rolled back and the
    * event is delivered the ordinary way instead (a job, retried with backoff, visible): the emitter
    * never fails because a subscriber did.
@@ -140,7 +140,7 @@ async function deliverInTransaction(subscriber: Subscriber, event: DomainEvent, 
   const { em, businessId, log } = context;
   await em.execute(`SAVEPOINT ${SAVEPOINT}`);
   try {
-    await markDelivered(em, businessId, subscriber.name, event.id);
+    // No mark in event_deliveries: a delivery inside the emitting transaction cannot run twice.
     await subscriber.handle(event, context);
     await em.execute(`RELEASE SAVEPOINT ${SAVEPOINT}`);
     return true;

@@ -163,6 +163,42 @@ async function recordResults(
   return outcome;
 }
 
+/** One connection's share of a push: the values it should show, one call, the results recorded. Null when nothing was sent. */
+async function pushToConnection(
+  deps: SyncDeps,
+  businessId: string,
+  connectionId: string,
+  rows: PushRow[],
+  kind: 'quantity' | 'price',
+): Promise<Outcome | null> {
+  const { em } = deps;
+  const connection = await findSyncConnection(em, businessId, connectionId);
+  if (!connection) return null;
+  const wanted =
+    kind === 'quantity' ? await wantedQuantities(em, businessId, connection, rows) : await wantedPrices(em, businessId, connection, rows);
+  const items = wanted.filter((w) => w.value !== (kind === 'quantity' ? w.row.pushed_quantity : w.row.pushed_price_cents));
+  if (items.length === 0) return null;
+  const started = Date.now();
+  let results: ItemResult[];
+  try {
+    const adapter = await connectionAdapter(deps, connection);
+    results =
+      kind === 'quantity'
+        ? await (adapter.setQuantities as (i: { ref: VariantRef; sku: string; quantity: number }[]) => Promise<ItemResult[]>)(
+            items.map((w) => ({ ref: w.row.external_ref, sku: w.row.external_sku, quantity: w.value })),
+          )
+        : await (adapter.setPrices as (i: { ref: VariantRef; sku: string; priceCents: number }[]) => Promise<ItemResult[]>)(
+            items.map((w) => ({ ref: w.row.external_ref, sku: w.row.external_sku, priceCents: w.value })),
+          );
+  } catch (error) {
+    // The whole call failed: every item failed the same way.
+    const code = error instanceof PlatformError ? error.code : error instanceof ReconnectNeeded ? error.code : 'NETWORK';
+    const retryable = error instanceof ReconnectNeeded ? false : error instanceof PlatformError ? error.retryable : true;
+    results = items.map((w) => ({ sku: w.row.external_sku, ok: false, error: { code, message: messageOf(error), retryable } }));
+  }
+  return recordResults(em, businessId, connection, kind, items, results, Date.now() - started);
+}
+
 /**
  * The `sync.push_quantity` / `sync.push_price` job for one variant: per connection that lists it
  * (connected, sync on, listing active), the value it should show now; nothing is sent where the
@@ -176,33 +212,17 @@ export async function pushVariant(deps: SyncDeps, job: Job, kind: 'quantity' | '
   const variantId = String(job.payload.variantId ?? '');
   if (!businessId || !variantId) return;
   const targets = await pushTargets(em, businessId, variantId);
+  // The connections at once, not one after another: a sale on eBay must leave Shopify and Square
+  // as soon as each answers, not after eBay's own call. Each touches only its own rows.
+  // Settled, not raced: a failure on one connection waits for the others' results to be recorded.
+  const settled = await Promise.allSettled(
+    [...targets].map(([connectionId, rows]) => pushToConnection(deps, businessId, connectionId, rows, kind)),
+  );
   const combined: Outcome = { retry: null, waitMs: 0 };
-  for (const [connectionId, rows] of targets) {
-    const connection = await findSyncConnection(em, businessId, connectionId);
-    if (!connection) continue;
-    const wanted =
-      kind === 'quantity' ? await wantedQuantities(em, businessId, connection, rows) : await wantedPrices(em, businessId, connection, rows);
-    const items = wanted.filter((w) => w.value !== (kind === 'quantity' ? w.row.pushed_quantity : w.row.pushed_price_cents));
-    if (items.length === 0) continue;
-    const started = Date.now();
-    let results: ItemResult[];
-    try {
-      const adapter = await connectionAdapter(deps, connection);
-      results =
-        kind === 'quantity'
-          ? await (adapter.setQuantities as (i: { ref: VariantRef; sku: string; quantity: number }[]) => Promise<ItemResult[]>)(
-              items.map((w) => ({ ref: w.row.external_ref, sku: w.row.external_sku, quantity: w.value })),
-            )
-          : await (adapter.setPrices as (i: { ref: VariantRef; sku: string; priceCents: number }[]) => Promise<ItemResult[]>)(
-              items.map((w) => ({ ref: w.row.external_ref, sku: w.row.external_sku, priceCents: w.value })),
-            );
-    } catch (error) {
-      // The whole call failed: every item failed the same way.
-      const code = error instanceof PlatformError ? error.code : error instanceof ReconnectNeeded ? error.code : 'NETWORK';
-      const retryable = error instanceof ReconnectNeeded ? false : error instanceof PlatformError ? error.retryable : true;
-      results = items.map((w) => ({ sku: w.row.external_sku, ok: false, error: { code, message: messageOf(error), retryable } }));
-    }
-    const outcome = await recordResults(em, businessId, connection, kind, items, results, Date.now() - started);
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    const outcome = result.value;
+    if (!outcome) continue;
     combined.retry ??= outcome.retry;
     combined.waitMs = Math.max(combined.waitMs, outcome.waitMs);
   }
