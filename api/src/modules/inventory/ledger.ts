@@ -95,29 +95,38 @@ export async function postMovements(
     const reserved = line.reserved ?? 0;
     const committed = line.committed ?? 0;
     const key = { variant_id: line.variantId, location_id: line.locationId };
-    await db
-      .insertInto('stock_levels')
-      .values(key)
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
     // The UPDATE takes the row lock; its WHERE is re-checked against the latest committed row,
-    // so under concurrency exactly as many requests succeed as there is stock.
-    const level = await db
-      .updateTable('stock_levels')
-      .set((eb) => ({
-        on_hand: eb('on_hand', '+', onHand),
-        reserved: eb('reserved', '+', reserved),
-        committed: eb('committed', '+', committed),
-        updated_at: sql`now()`,
-      }))
-      .where('variant_id', '=', key.variant_id)
-      .where('location_id', '=', key.location_id)
-      .where(
-        sql<boolean>`on_hand + ${onHand} >= 0 AND reserved + ${reserved} >= 0 AND committed + ${committed} >= 0
+    // so under concurrency exactly as many requests succeed as there is stock. The level's row is
+    // created only when the update found none (a size's first movement at a location): one
+    // statement instead of two for every other movement.
+    const applyToLevel = () =>
+      db
+        .updateTable('stock_levels')
+        .set((eb) => ({
+          on_hand: eb('on_hand', '+', onHand),
+          reserved: eb('reserved', '+', reserved),
+          committed: eb('committed', '+', committed),
+          updated_at: sql`now()`,
+        }))
+        .where('variant_id', '=', key.variant_id)
+        .where('location_id', '=', key.location_id)
+        .where(
+          sql<boolean>`on_hand + ${onHand} >= 0 AND reserved + ${reserved} >= 0 AND committed + ${committed} >= 0
           AND (on_hand + ${onHand}) - (reserved + ${reserved}) - (committed + ${committed}) >= 0`,
-      )
-      .returning(LEVEL_COLUMNS)
-      .executeTakeFirst();
+        )
+        .returning(LEVEL_COLUMNS)
+        .executeTakeFirst();
+    let level = await applyToLevel();
+    if (!level) {
+      // Another request may be creating the same row: the insert then waits for it, and the second
+      // update sees the row either way. Where the row was there all along, this was a refusal.
+      await db
+        .insertInto('stock_levels')
+        .values(key)
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      level = await applyToLevel();
+    }
     if (!level) {
       const current = await db
         .selectFrom('stock_levels')
