@@ -373,10 +373,44 @@ const ISSUE_17: readonly (readonly [string, SizeHint, NormalisedSize | null])[] 
   // On a women's product a number outside the women's run is not read as men's
   ['4', { formatId: 'us-women' }, null],
   ['4 (35)', { formatId: 'us-women' }, null],
+  ['US 4', { formatId: 'us-women' }, null], // was men's 4 converted to W 5.5
+  ['US 4.5', { formatId: 'us-women' }, null],
+];
+
+// Labels seen in real sources (real-size-strings.ts cites them); the strings here are written for the rules.
+const REAL_LABELS: readonly (readonly [string, SizeHint, NormalisedSize | null])[] = [
+  // Amazon's widths: D(M) is the men's medium width, B(M) the women's
+  ['10.5 D(M) US', {}, { formatId: 'us-men', value: '10.5', confidence: 'exact' }],
+  ['10.5D(M) US', {}, { formatId: 'us-men', value: '10.5', confidence: 'exact' }],
+  ['7.5 B(M) US', {}, { formatId: 'us-women', value: '7.5', confidence: 'exact' }],
+  ['7.5 B(M) US Women / 5.5 D(M) US Men', {}, { formatId: 'us-women', value: '7.5', confidence: 'exact' }],
+  ['7.5 B(M) US Women / 5.5 D(M) US Men', { formatId: 'us-men' }, { formatId: 'us-men', value: '5.5', confidence: 'exact' }],
+  ['8.5 B(M) US Women / 5 D(M) US Men', {}, null], // W 8.5 is men's 7 on Nike's chart: two sizes apart
+  ['10.5 D(M) US Women', {}, null], // a men's width on a women's size
+  ['10.5 2E US', {}, null], // a wide shoe
+  ['10.5 D', {}, null], // a bare width letter, as before
+  // Mercari's letters with their numeric ranges
+  ['M (8-10)', {}, { formatId: 'apparel', value: 'M', confidence: 'exact' }],
+  ['XS  (0-2)', {}, { formatId: 'apparel', value: 'XS', confidence: 'exact' }],
+  ['XXS (00)', {}, { formatId: 'apparel', value: 'XXS', confidence: 'exact' }],
+  ['2XL (20-22)', { category: 'apparel' }, { formatId: 'apparel', value: 'XXL', confidence: 'exact' }],
+  ['M (38-40)', { category: 'sneakers' }, null], // on a sneaker, M is a men's marker
+  ['M (10)', {}, { formatId: 'us-men', value: '10', confidence: 'exact' }], // one number after M: men's, as before
+  ['S (Petite)', {}, null],
+  ['L (42-44) Tall', {}, null],
+  // Waists in inches
+  ['32 in', {}, { formatId: 'waist', value: '32', confidence: 'exact' }],
+  ['32 inches', { formatId: 'waist' }, { formatId: 'waist', value: '32', confidence: 'exact' }],
+  ['46 in', { formatId: 'waist' }, null], // past the waist run
+  ['10 in', {}, null],
 ];
 
 describe('normaliseSize: the gaps of issue #17', () => {
   it.each(ISSUE_17)('%j with %j', (input, hint, result) => {
+    expect(normaliseSize(input, hint)).toEqual(result);
+  });
+
+  it.each(REAL_LABELS)('%j with %j', (input, hint, result) => {
     expect(normaliseSize(input, hint)).toEqual(result);
   });
 });

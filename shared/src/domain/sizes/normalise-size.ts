@@ -59,6 +59,9 @@ const WAIST_PATTERNS = [
   /^(\d+) ?w(?: ?[x/,]? ?\d+ ?l)?$/, // 32W, 32W 30L, 32W x 30L
   /^(\d+) ?[x×] ?\d+$/, // 32 x 30 (waist × inseam)
   /^(\d+) ?(?:in(?:ch(?:es)?)? )?waist$/, // 32 waist
+  // 32 in: Mercari's waist picker. No shoe run is measured in whole inches, and a number outside the
+  // waist run ('10 in') ends nowhere, so the string stays unread.
+  /^(\d+) ?in(?:ch(?:es)?)?$/,
 ];
 
 type Region = 'us' | 'uk' | 'eu' | 'cm' | 'mm' | 'it';
@@ -99,6 +102,11 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bpre-? ?school\b/g, ' ps '],
   [/\bbaby ?(?:&|and)? ?toddlers?\b/g, ' td '],
   [/\bu\.s\.?(?=\s|\d|$)/g, ' us '],
+  // Amazon's width labels, '10.5 D(M) US' and '7.5 B(M) US Women': (M) says the width is medium, the
+  // standard one, and D is the men's medium, B the women's. A bare width letter ('10.5 D') stays
+  // unread: without (M) a D on a women's shoe is a wide one.
+  [/(?<![a-z])d ?\(m\)/g, ' m '],
+  [/(?<![a-z])b ?\(m\)/g, ' w '],
 ];
 
 type Token = { readonly kind: 'number' | 'word' | 'separator'; readonly text: string };
@@ -308,6 +316,8 @@ function readUnit(unit: SizeUnit, hint: SizeHint): Reading | null {
   if (region === 'us') {
     // 'US 8' names no gender; on a women's or kids' product the product says which US run it is.
     const inHintFormat = hint.formatId && US_FORMATS.includes(hint.formatId) ? readIn(hint.formatId, unit.sixths) : null;
+    // As with a bare number, a women's product's 'US 4' is no men's 4: read so, it became W 5.5.
+    if (!inHintFormat && hint.formatId === 'us-women') return null;
     return inHintFormat ?? reading('us-men', number);
   }
   return readBareNumber(unit.sixths, hint);
@@ -363,6 +373,21 @@ function choose(readings: readonly Reading[], hint: SizeHint): NormalisedSize | 
   return null;
 }
 
+// Mercari prints each letter with its numeric range: 'M (8-10)', 'XXS (00)', 'L (42-44)'.
+const NUMERIC_QUALIFIER = /^(.+?) ?\((\d+)( ?- ?\d+)?\)$/;
+
+/**
+ * A letter size with a numeric qualifier in parentheses is the letter: the numbers are the dress or
+ * chest sizes the store prints beside it, a system no size format holds, so they cannot be checked
+ * against the letter and do not change it. A qualifier in words ('M (Men)') is not stripped, nor a
+ * single number after M ('M (10)' may be men's 10).
+ */
+function withoutNumericQualifier(text: string): string {
+  const [, letters, , range] = NUMERIC_QUALIFIER.exec(text) ?? [];
+  if (letters === undefined || (letters === 'm' && range === undefined)) return text;
+  return readApparel(letters) ? letters : text;
+}
+
 function readApparel(text: string): Reading | null {
   const words = text.split(' ');
   while (words.length > 1 && APPAREL_LEADING_WORDS.has(words[0] ?? '')) words.shift();
@@ -386,10 +411,12 @@ function readWaist(text: string): Reading | null {
  * Turns a marketplace size string into a canonical size, or null when it is unknown or ambiguous (the
  * caller queues those for manual matching). Reading rules, in order:
  * - one-size spellings ('OS', 'O/S', 'One Size') → one-size OS;
- * - letter sizes ('XL', 'X-Large', 'Extra Large', '2XL') → apparel. A bare 'M' is apparel Medium,
- *   except on a US men's or sneakers hint, where it is a men's marker missing its number → null;
- * - waists ('32W', 'W32', '32 x 30' – the inseam is dropped, 'Waist 32') → waist;
- * - shoe sizes with their markers (US/UK/EU/CM/JP/KR, M/W, Y/C, GS/PS/TD), several per string allowed
+ * - letter sizes ('XL', 'X-Large', 'Extra Large', '2XL', Mercari's 'M (8-10)' with its numeric range)
+ *   → apparel. A bare 'M' is apparel Medium, except on a US men's or sneakers hint, where it is a
+ *   men's marker missing its number → null;
+ * - waists ('32W', 'W32', '32 x 30' – the inseam is dropped, 'Waist 32', '32 in') → waist;
+ * - shoe sizes with their markers (US/UK/EU/CM/JP/KR, M/W, Y/C, GS/PS/TD, Amazon's D(M) and B(M)
+ *   widths as men's and women's), several per string allowed
  *   ('M 10.5 / W 12', 'US 10 UK 9 EUR 44 CM 28') when they agree; a label whose parts only agree when
  *   its ungendered US number is women's ('38 (EU) / 7 (US)') is read so. A bare number is read in the
  *   hint's format when that run holds it, else as the only format that could hold it (see
@@ -411,9 +438,10 @@ export function normaliseSize(input: string, hint: SizeHint = {}): NormalisedSiz
   if (ONE_SIZE.test(cleaned)) return settle({ formatId: 'one-size', value: 'OS' }, safeHint);
 
   const text = cleaned.replace(NOISE_WORDS, ' ').replace(/\s+/g, ' ').trim();
-  const apparel = readApparel(text);
+  const letters = withoutNumericQualifier(text);
+  const apparel = readApparel(letters);
   if (apparel) {
-    if (text === 'm' && (safeHint.formatId === 'us-men' || safeHint.category === 'sneakers')) return null;
+    if (letters === 'm' && (safeHint.formatId === 'us-men' || safeHint.category === 'sneakers')) return null;
     return settle(apparel, safeHint);
   }
   const waist = readWaist(text);
