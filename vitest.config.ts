@@ -2,10 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for every suite so the CI summary counts them all. Unit and API files run two at a
 // time (vitest's default on two cores is one: they wait on PostgreSQL as much as on the CPU); the
-// browser files run one at a time afterwards. Two at a time was tried (session 11) and was faster,
-// but with two Chromiums on two busy cores the keyboard-wedge scans (keys 5 ms apart, a scan only if
-// their median gap is under 50 ms) arrived too slowly and the scanner tests failed; one at a time
-// they pass.
+// browser files run afterwards, two at a time as well. Two Chromiums on two busy cores deliver keys
+// late, so the scanner tests stamp their keys' times themselves (tests/e2e/support/scanner.ts)
+// instead of relying on when the keys arrive.
 export default defineConfig({
   test: {
     projects: [
@@ -43,7 +42,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
