@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { repoRoot } from './support/build.ts';
+import { hardwareScan } from './support/scanner.ts';
 
 let browser: Browser;
 let owner: Account;
@@ -197,8 +198,7 @@ describe('catalog: create, configure, filter, archive', () => {
     await expect.poll(visible(page, 'Samba OG Cloud White')).toBe(true);
     // A scanner types fast and ends with Enter, with the focus anywhere on the page.
     await page.getByRole('heading', { name: 'Products', level: 1 }).click();
-    await page.keyboard.type('196975123456', { delay: 5 });
-    await page.keyboard.press('Enter');
+    await hardwareScan(page, '196975123456');
     await expect.poll(() => page.getByLabel('Search products').inputValue()).toBe('196975123456');
     await expect.poll(visible(page, 'Samba OG Cloud White')).toBe(false);
     await expect.poll(visible(page, 'Air Jordan 4 Retro Bred Reimagined')).toBe(true);

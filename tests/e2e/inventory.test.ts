@@ -50,6 +50,14 @@ describe('catalog and stock', () => {
     await expect.poll(() => page.getByText('Air Jordan 1 Retro High OG Chicago').first().isVisible()).toBe(true);
     await screenshot(page, 'products-search');
 
+    // Stock by location: the product's row, opened to its sizes, with size 9's two units at the warehouse.
+    await page.goto(`${base}/inventory`);
+    await page.getByLabel('Search stock').fill('DZ5485-612');
+    const grid = page.getByRole('region', { name: 'Stock by location: 1 product' });
+    await grid.getByRole('button', { name: 'Show sizes of Air Jordan 1 Retro High OG Chicago' }).click();
+    await expect.poll(() => grid.getByRole('row', { name: /^9 / }).getByRole('cell').allTextContents()).toEqual(['2', '2']);
+    await screenshot(page, 'inventory-stock-by-location');
+
     await page.goto(`${base}/inventory/debug?product=${product?.id}&variant=${size9}`);
     await expect.poll(() => page.getByText('✓ Matches').first().isVisible()).toBe(true);
     await screenshot(page, 'inventory-debug');

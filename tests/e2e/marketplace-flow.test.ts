@@ -12,7 +12,8 @@ import { launchBrowser, screenshot } from './support/browser.ts';
 // is listed as it is. Connect simulated eBay and Shopify from the management screen, list the demo
 // product on both from Listings Control (each platform gets the photo's bytes), a buyer takes one
 // size on eBay, Shopify's quantity of that size drops within seconds, and a price change on eBay
-// runs as a batch whose progress bar fills.
+// runs as a batch whose progress bar fills; the product's own eBay title, set on its page, reaches
+// the live listing.
 
 let browser: Browser;
 let context: BrowserContext;
@@ -178,5 +179,19 @@ describe('the marketplace flow with no public address: connect, list the demo pr
     }
     await page.goto(`${inject('baseUrl')}/batch-operations`);
     await page.getByRole('list', { name: 'Batch operations' }).getByText('Completed').first().waitFor();
+  });
+
+  it('the product page sets its own eBay title per channel, and the live eBay listing takes it at once', async () => {
+    await page.goto(`${inject('baseUrl')}/products/${product.id}/configure`);
+    const card = page.getByRole('region', { name: 'eBay', exact: true });
+    await page.getByRole('region', { name: 'Shopify', exact: true }).waitFor();
+    await card.getByLabel('Title').fill('Nike Dunk Low Retro White Black Panda DD1391-100');
+    await card.getByRole('button', { name: 'Save eBay settings' }).click();
+    await page.getByText('eBay settings saved').first().waitFor();
+    const item = ebay.control.inventoryItem(sku(size)) as { product: { title: string } };
+    expect(item.product.title).toBe('Nike Dunk Low Retro White Black Panda DD1391-100');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'configure-channel-settings-1280');
   });
 });

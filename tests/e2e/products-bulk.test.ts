@@ -7,14 +7,15 @@ import { launchBrowser, screenshot } from './support/browser.ts';
 import { connectEbaySimulator } from './support/marketplaces.ts';
 
 // Issue #17, bulk work on the products table: rows chosen with a click and a shift-click, their
-// eBay prices moved by a percentage as one batch whose progress bar fills, and a row that shows
-// fewer sizes than it has saying "+N". eBay is a simulator started here; the products are made and
+// eBay prices moved by a percentage as one batch whose progress bar fills, a product's catalog
+// prices moved the same way after a preview, and a row that shows fewer sizes than it has saying "+N". eBay is a simulator started here; the products are made and
 // listed through the API on a fresh business.
 
 let browser: Browser;
 let owner: Account;
 let ebay: EbaySimulator;
 let connectionId: string;
+let dunkId: string;
 const tag = Date.now().toString(36).toUpperCase();
 const runnerSku = (n: number) => `BR-${tag}-${n}`;
 // Thirteen sizes in stock: more than the sizes column holds at 1280 px.
@@ -60,6 +61,7 @@ beforeAll(async () => {
     `DD1391-${tag}`,
     DUNK_SIZES.map((size) => ({ size, sku: `DUNK-${tag}-${size}` })),
   );
+  dunkId = dunk.id;
   await call('POST', '/inventory/adjustments', {
     location_id: location?.id,
     lines: [...runners, dunk].flatMap((p) =>
@@ -137,6 +139,22 @@ describe('bulk actions on the products table', () => {
     }
     // The batch's page is one click away.
     expect(await page.getByRole('link', { name: 'Details' }).getAttribute('href')).toMatch(/^\/batch-operations\/debug\//);
+
+    // The Dunk's thirteen catalog prices: old → new previewed, then one batch to 100%.
+    await table.getByRole('checkbox', { name: 'Select Dunk Low Retro Panda' }).click();
+    await toolbar.getByText('1 selected').waitFor();
+    await toolbar.getByRole('button', { name: 'Change prices' }).click();
+    await page.getByRole('menuitem', { name: /^Catalog price/ }).click();
+    const catalog = page.getByRole('dialog', { name: 'Change the catalog price of 13 sizes' });
+    await catalog.getByLabel('Change (%)').fill('-10');
+    await catalog.getByRole('checkbox', { name: /^Round up to \.99/ }).check();
+    await catalog.getByRole('list', { name: 'Price preview' }).getByText('Dunk Low Retro Panda · 7: $150.00 → $135.99').waitFor();
+    await catalog.getByText('The first 5 of 13 sizes:').waitFor();
+    await screenshot(page, 'products-bulk-catalog-price-1280');
+    await catalog.getByRole('button', { name: 'Change prices' }).click();
+    await expect.poll(async () => bar.getAttribute('aria-valuetext'), { timeout: 30_000 }).toMatch(/^100% — 13 of 13/);
+    const repriced = await call<{ variants: { price_cents: number | null }[] }>('GET', `/products/${dunkId}`);
+    expect(repriced.variants.map((v) => v.price_cents)).toEqual(DUNK_SIZES.map(() => 13_599));
 
     // Escape clears a selection.
     await table.getByRole('checkbox', { name: 'Select Dunk Low Retro Panda' }).click();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser } from './support/browser.ts';
 import { repoRoot } from './support/build.ts';
+import { hardwareScan } from './support/scanner.ts';
 
 let browser: Browser;
 let owner: Account;
@@ -103,8 +104,7 @@ describe('point of sale', () => {
     await page.getByRole('button', { name: /^Add Dunk Low Panda, size 10 \$/ }).click();
     // By a hardware scanner: a burst of keys ending in Enter, typed into whatever has focus.
     await page.getByLabel('Find an item').focus();
-    await page.keyboard.type(SAMBA_BARCODE, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await hardwareScan(page, SAMBA_BARCODE);
     await expect.poll(() => page.getByRole('listitem', { name: 'Samba OG Cloud White, size US M 9' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Find an item').inputValue()).toBe('panda');
 
@@ -124,9 +124,14 @@ describe('point of sale', () => {
     await screenshot(page, 'pos-cart-1280');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Paid in cash: the change due shows as the cash is typed, and the receipt keeps it (issue #17).
+    await page.getByRole('radio', { name: 'Cash' }).check();
+    await page.getByLabel('Cash tendered').fill('300');
+    await expect.poll(() => page.getByText('Change due $25.00').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Charge $275.00' }).click();
     await expect.poll(() => page.getByText(/Sale #\d+ recorded/).isVisible()).toBe(true);
     expect(await text(page, '[data-testid="receipt-total"]')).toBe('$275.00');
+    expect(await page.getByRole('region', { name: /^Receipt for sale/ }).textContent()).toMatch(/Cash tendered\$300\.00Change\$25\.00/);
     await screenshot(page, 'pos-receipt-1280');
 
     const sales = await api<{ items: Sale[]; total: number }>('GET', '/sales?limit=20&sort=created_at');
@@ -136,6 +141,7 @@ describe('point of sale', () => {
       status: 'fulfilled',
       customer: { name: 'Ana Ruiz' },
       totals: { units: 2, subtotal_cents: 25_000, tax_cents: 2_500, total_cents: 27_500, profit_cents: 11_000 },
+      payment: { method: 'cash', parts: [{ method: 'cash', amount_cents: 27_500 }], cash_tendered_cents: 30_000, change_cents: 2_500 },
     });
     expect(sales.items[0]?.lines.every((line) => line.location_id === store)).toBe(true);
     expect(await onHand(dunk.id)).toEqual([
@@ -149,8 +155,7 @@ describe('point of sale', () => {
     await screenshot(page, 'pos-receipt-390');
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByLabel('Find an item').focus();
-    await page.keyboard.type(SAMBA_BARCODE, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await hardwareScan(page, SAMBA_BARCODE);
     await page.getByRole('button', { name: 'Charge $110.00' }).click();
     await expect.poll(() => page.getByText(/Samba OG Cloud White size 9 \(SAMBA-9\): 0 available/).isVisible()).toBe(true);
     await screenshot(page, 'pos-refused-390');

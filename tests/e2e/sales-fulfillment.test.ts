@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, apiCall, createMember, createOwner, signedInPage, signInBrowser } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { hardwareScan } from './support/scanner.ts';
 
 let browser: Browser;
 let owner: Account;
@@ -17,10 +18,7 @@ const call = <T>(method: string, path: string, body?: unknown, who: Account = ow
   apiCall<T>(method, `/businesses/${business}${path}`, body, who.access_token);
 
 /** A hardware scanner: a burst of keys a few ms apart, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
+const scan = hardwareScan;
 
 /** Waits for running animations (a drawer sliding in, a flash) so a screenshot shows the settled screen. */
 async function settled(page: Page) {

@@ -52,14 +52,14 @@ export interface BatchOperationItems {
 
 export interface BatchOperations {
   business_id: TenantId;
-  connection_id: string;
+  connection_id: string | null;
   created_at: Defaulted<Timestamp>;
   created_by: string | null;
   failed: Defaulted<number>;
   finished_at: Timestamp | null;
   id: string;
   operation_type: string;
-  platform: string;
+  platform: string | null;
   started_at: Timestamp | null;
   status: Defaulted<string>;
   succeeded: Defaulted<number>;
@@ -410,6 +410,20 @@ export interface PriceRules {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface ProductChannelSettings {
+  business_id: TenantId;
+  connection_id: string;
+  created_at: Defaulted<Timestamp>;
+  ebay_aspects: Defaulted<Json>;
+  ebay_category_id: string | null;
+  ebay_condition: string | null;
+  id: string;
+  product_id: string;
+  sizes: Defaulted<Json>;
+  title: string | null;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface ProductStock {
   available: Defaulted<number>;
   business_id: TenantId;
@@ -485,6 +499,16 @@ export interface SaleLines {
   tax_cents: Defaulted<number>;
   unit_price_cents: number;
   variant_id: string;
+}
+
+export interface SalePayments {
+  amount_cents: number;
+  business_id: TenantId;
+  cash_tendered_cents: number | null;
+  id: string;
+  method: string;
+  position: number;
+  sale_id: string;
 }
 
 export interface Sales {
@@ -766,11 +790,13 @@ export interface DB {
   platform_photos: PlatformPhotos;
   preowned_items: PreownedItems;
   price_rules: PriceRules;
+  product_channel_settings: ProductChannelSettings;
   product_stock: ProductStock;
   product_stock_figures: ProductStockFigures;
   products: Products;
   refunds: Refunds;
   sale_lines: SaleLines;
+  sale_payments: SalePayments;
   sales: Sales;
   sales_channels: SalesChannels;
   sessions: Sessions;
@@ -822,11 +848,13 @@ export const tenantTables = [
   'platform_photos',
   'preowned_items',
   'price_rules',
+  'product_channel_settings',
   'product_stock',
   'product_stock_figures',
   'products',
   'refunds',
   'sale_lines',
+  'sale_payments',
   'sales',
   'sales_channels',
   'size_rules',

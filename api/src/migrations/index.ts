@@ -23,6 +23,9 @@ import { Migration20261127000022SalesLists } from './20261127-0022-sales-lists.t
 import { Migration20261127000023SyncScaling } from './20261127-0023-sync-scaling.ts';
 import { Migration20261127000024PlatformPhotos } from './20261127-0024-platform-photos.ts';
 import { Migration20261127000026CostLotHistory } from './20261127-0026-cost-lot-history.ts';
+import { Migration20261127000027ProductChannelSettings } from './20261127-0027-product-channel-settings.ts';
+import { Migration20261127000028SalePayments } from './20261127-0028-sale-payments.ts';
+import { Migration20261127000030CatalogBatches } from './20261127-0030-catalog-batches.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -51,4 +54,7 @@ export const migrationsList = [
   { name: '20261127-0023-sync-scaling', class: Migration20261127000023SyncScaling },
   { name: '20261127-0024-platform-photos', class: Migration20261127000024PlatformPhotos },
   { name: '20261127-0026-cost-lot-history', class: Migration20261127000026CostLotHistory },
+  { name: '20261127-0027-product-channel-settings', class: Migration20261127000027ProductChannelSettings },
+  { name: '20261127-0028-sale-payments', class: Migration20261127000028SalePayments },
+  { name: '20261127-0030-catalog-batches', class: Migration20261127000030CatalogBatches },
 ];

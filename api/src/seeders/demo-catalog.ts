@@ -188,6 +188,15 @@ export async function seedDemoCatalog(em: EntityManager, businessId: string, use
         externalOrderId: 'demo-manual-1',
         customer: { name: 'Jordan Lee', email: 'jordan.lee@example.com' },
         shippingCents: 1_500,
+        shippingAddress: {
+          name: 'Jordan Lee',
+          line1: '418 Valencia Street',
+          line2: 'Apt 3',
+          city: 'San Francisco',
+          region: 'CA',
+          postal_code: '94103',
+          country: 'US',
+        },
         lines: [line(jordans[0])],
       },
       { immediate: false },
@@ -199,6 +208,15 @@ export async function seedDemoCatalog(em: EntityManager, businessId: string, use
       externalOrderSchema.parse({
         external_order_id: '#1042',
         customer: { name: 'Sam Rivera', email: 'sam.rivera@example.com' },
+        shipping_address: {
+          name: 'Sam Rivera',
+          line1: '77 Atlantic Avenue',
+          city: 'Brooklyn',
+          region: 'NY',
+          postal_code: '11201',
+          country: 'US',
+          phone: '+1 718 555 0199',
+        },
         lines: [{ sku: sambas[0].sku, quantity: 1, unit_price_cents: sambas[0].price, fees_cents: 350 }],
       }),
     );

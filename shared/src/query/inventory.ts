@@ -1,4 +1,8 @@
+import type { StockGridFilter } from '../schemas/inventory-grid.ts';
 import type { StaleAfter } from './query-key.ts';
+
+/** A page of the stock-by-location grid: its filter and where the page starts. */
+export type StockGridParams = StockGridFilter & { offset: number };
 
 /** Query keys of the inventory area (one factory): locations, the summary, ledgers, transfers and counts. */
 export const inventoryKeys = {
@@ -18,6 +22,9 @@ export const inventoryKeys = {
   stockAtSets: () => [...inventoryKeys.all, 'stock-at'] as const,
   stockAt: (businessId: string, locationId: string, variantIds: readonly string[]) =>
     [...inventoryKeys.stockAtSets(), businessId, locationId, variantIds] as const,
+  /** Stock by location (the inventory page's grid): products × locations under a filter. */
+  stockGrids: () => [...inventoryKeys.all, 'stock-grid'] as const,
+  stockGrid: (businessId: string, params: StockGridParams) => [...inventoryKeys.stockGrids(), businessId, params] as const,
   /** Product, size and SKU of a set of sizes: names, which no stock movement changes. */
   variantDirectory: (businessId: string, variantIds: readonly string[]) =>
     [...inventoryKeys.all, 'variant-directory', businessId, variantIds] as const,
@@ -34,5 +41,8 @@ export const inventoryStaleAfter: StaleAfter = {
     inventoryKeys.stockAtSets(),
     inventoryKeys.counts(),
     inventoryKeys.transfers(),
+    inventoryKeys.stockGrids(),
   ],
+  // The grid names products and their sizes, and finds them by title, brand, style code and SKU.
+  'product.changed': [inventoryKeys.stockGrids()],
 };

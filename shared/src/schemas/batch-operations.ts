@@ -1,16 +1,26 @@
 import { z } from 'zod';
+import { applyPriceChange, type PriceChange } from '../domain/pricing.ts';
 import { productIdListSchema } from './catalog.ts';
-import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, MAX_CENTS, timestampSchema, uuidSchema } from './common.ts';
 import { connectionEnvironments, connectionStatuses, marketplacePlatformSchema } from './connections.ts';
 import { listingStatuses } from './listings.ts';
 import { syncLogEntrySchema } from './sync.ts';
 
 // Batch operations (issue #6): many list/relist/end/price/quantity changes on one marketplace,
-// run by a durable job within the platform's limits, with one result per item. Also the
+// run by a durable job within the platform's limits, with one result per item; and (issue #17)
+// changes to Tradepost's own catalog run the same way: catalog prices and archiving. Also the
 // marketplace pages' read models and the import of existing listings as products.
 
-export const batchOperationTypes = ['list', 'relist', 'end', 'price', 'quantity'] as const;
+/** Work on one marketplace connection. */
+export const marketplaceBatchTypes = ['list', 'relist', 'end', 'price', 'quantity'] as const;
+/** Work on the catalog itself (no connection): a size's own price, a product's status. */
+export const catalogBatchTypes = ['catalog_price', 'archive'] as const;
+export const batchOperationTypes = [...marketplaceBatchTypes, ...catalogBatchTypes] as const;
 export type BatchOperationType = (typeof batchOperationTypes)[number];
+export type CatalogBatchType = (typeof catalogBatchTypes)[number];
+export type MarketplaceBatchType = (typeof marketplaceBatchTypes)[number];
+export const isCatalogBatch = (type: BatchOperationType): type is CatalogBatchType =>
+  (catalogBatchTypes as readonly string[]).includes(type);
 
 export const batchStatuses = ['queued', 'running', 'completed', 'partially_failed', 'failed'] as const;
 export type BatchStatus = (typeof batchStatuses)[number];
@@ -62,10 +72,84 @@ export const createBatchBodySchema = z.discriminatedUnion(
 );
 export type CreateBatchBody = z.infer<typeof createBatchBodySchema>;
 
+/**
+ * A change to many catalog prices: one new price, an amount up or down, or a percentage (basis
+ * points: -1000 is 10% off), each optionally rounded up to the next .99.
+ */
+export const catalogPriceChangeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('set'), cents: centsSchema('Price', { min: 1 }), round_to_99: z.boolean().default(false) }),
+    z.strictObject({
+      kind: z.literal('amount'),
+      cents: z
+        .number({ error: 'Amount must be a number of cents' })
+        .int({ error: 'Amount must be whole cents' })
+        .min(-MAX_CENTS, { error: 'Amount is too large' })
+        .max(MAX_CENTS, { error: 'Amount is too large' })
+        .refine((cents) => cents !== 0, { error: 'Amount must not be 0' }),
+      round_to_99: z.boolean().default(false),
+    }),
+    z.strictObject({
+      kind: z.literal('percent'),
+      basis_points: z
+        .number({ error: 'Percentage must be a number' })
+        .int({ error: 'Percentage must have at most two decimals' })
+        .min(-9_999, { error: 'Percentage must be at least -99.99' })
+        .max(50_000, { error: 'Percentage must be at most 500' })
+        .refine((bp) => bp !== 0, { error: 'Percentage must not be 0' }),
+      round_to_99: z.boolean().default(false),
+    }),
+  ],
+  { error: 'Kind must be set, amount or percent' },
+);
+export type CatalogPriceChange = z.infer<typeof catalogPriceChangeSchema>;
+
+export const toPriceChange = (change: CatalogPriceChange): PriceChange =>
+  change.kind === 'percent'
+    ? { kind: 'percent', basisPoints: change.basis_points, roundTo99: change.round_to_99 }
+    : { kind: change.kind, cents: change.cents, roundTo99: change.round_to_99 };
+
+/**
+ * One size's new catalog price under the change, or why it gets none: the one rule both the
+ * dialog's preview and the batch apply. The size's price is its own, else the product's retail
+ * price. Rounding to .99 goes UP to the next price ending in .99 unless it already ends so
+ * (123.40 → 123.99, 123.99 stays, 124.00 → 124.99), the usual retail rule and the one channel
+ * price rules use (shared/src/domain/pricing.ts): .99 is a price point, and rounding up never takes
+ * a price below what the change asked for.
+ */
+export function catalogPriceOutcome(
+  currentCents: number | null,
+  change: CatalogPriceChange,
+): { ok: true; cents: number } | { ok: false; error: string } {
+  if (currentCents === null && change.kind !== 'set')
+    return { ok: false, error: 'This size has no price to change: set one price for it instead' };
+  const cents = applyPriceChange(currentCents ?? 0, toPriceChange(change));
+  if (cents <= 0) return { ok: false, error: 'The new price would be 0 or less, so this size keeps its price' };
+  if (cents > MAX_CENTS)
+    return { ok: false, error: 'The new price would be above the largest price allowed, so this size keeps its price' };
+  return { ok: true, cents };
+}
+
+const catalogPriceItemSchema = z.strictObject({ variant_id: uuidSchema });
+
+/** `POST …/batch-operations/catalog`: a change to the catalog itself, one item per size or product. */
+export const createCatalogBatchBodySchema = z.discriminatedUnion(
+  'operation_type',
+  [
+    z.object({ operation_type: z.literal('catalog_price'), change: catalogPriceChangeSchema, items: itemsOf(catalogPriceItemSchema) }),
+    z.object({ operation_type: z.literal('archive'), items: itemsOf(productItemSchema) }),
+  ],
+  { error: 'Operation type must be catalog_price or archive' },
+);
+export type CreateCatalogBatchBody = z.input<typeof createCatalogBatchBodySchema>;
+export type CatalogBatchRequest = z.infer<typeof createCatalogBatchBodySchema>;
+
 export const batchOperationSchema = z.object({
   id: uuidSchema,
-  connection_id: uuidSchema,
-  platform: marketplacePlatformSchema,
+  /** Null for a change to the catalog itself (catalog_price, archive). */
+  connection_id: uuidSchema.nullable(),
+  platform: marketplacePlatformSchema.nullable(),
   operation_type: z.enum(batchOperationTypes),
   status: z.enum(batchStatuses),
   total: z.number().int(),

@@ -320,23 +320,3 @@ export type ProductSizeRun = z.infer<typeof productSizeRunSchema>;
 export const productParamsSchema = z.object({ businessId: uuidSchema, productId: uuidSchema });
 export const variantParamsSchema = productParamsSchema.extend({ variantId: uuidSchema });
 export const barcodeParamsSchema = variantParamsSchema.extend({ code: barcodeCodeSchema });
-
-/** The most products one bulk archive call takes (the web sends a larger selection in parts). */
-export const MAX_BULK_ARCHIVE = 1_000;
-
-/** `POST /products/archive`: archive many products at once (the products table's bulk action). */
-export const archiveProductsBodySchema = z.strictObject({
-  product_ids: z
-    .array(z.uuid({ error: 'Each id must be a product id' }), { error: 'product_ids must be a list of product ids' })
-    .min(1, { error: 'Choose at least one product' })
-    .max(MAX_BULK_ARCHIVE, { error: `Archive at most ${MAX_BULK_ARCHIVE.toLocaleString('en-US')} products at a time` }),
-});
-export type ArchiveProductsBody = z.infer<typeof archiveProductsBodySchema>;
-
-export const archiveProductsResultSchema = z.object({
-  /** Archived by this call. */
-  archived: z.number().int(),
-  /** Already archived before: left as they were (the call is safe to repeat). */
-  already_archived: z.number().int(),
-});
-export type ArchiveProductsResult = z.infer<typeof archiveProductsResultSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { importedAddressSchema, shippingAddressInputSchema, shippingAddressSchema } from './address.ts';
 import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
+import { checkPayment, salePaymentFields, salePaymentSchema } from './payments.ts';
 
 export const channelKinds = ['ebay', 'shopify', 'square', 'whatnot', 'in_store', 'wholesale', 'network', 'manual'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
@@ -69,7 +71,7 @@ export const customerListQuerySchema = z.object({
 });
 
 /** A sale typed in Tradepost (manual order or in-store checkout): lines name our variants. */
-export const createSaleBodySchema = z.object({
+const createSaleFieldsSchema = z.object({
   channel: z.enum(['manual', 'in_store', 'wholesale', 'network'], { error: 'Channel must be manual, in_store, wholesale or network' }),
   /**
    * The caller's idempotency key: the web app makes one per checkout, so a retried request or a
@@ -94,6 +96,23 @@ export const createSaleBodySchema = z.object({
     )
     .min(1, { error: 'Add at least one item' })
     .max(200),
+  /** Where a manual order ships to (printed on the packing slip). */
+  shipping_address: shippingAddressInputSchema.optional(),
+  ...salePaymentFields,
+});
+
+/** What the customer pays for a typed sale as sent: the lines at their prices, shipping and tax. */
+export const typedSaleTotalCents = (body: {
+  shipping_cents?: number | undefined;
+  lines: readonly { quantity: number; unit_price_cents: number; tax_cents?: number | undefined }[];
+}): number =>
+  body.lines.reduce((sum, line) => sum + line.quantity * line.unit_price_cents + (line.tax_cents ?? 0), body.shipping_cents ?? 0);
+
+/** A sale typed in Tradepost: its payment, if given, must fit its total (a split adds up exactly). */
+export const createSaleBodySchema = createSaleFieldsSchema.superRefine((body, ctx) => {
+  for (const problem of checkPayment(body, typedSaleTotalCents(body))) {
+    ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  }
 });
 export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
 
@@ -103,7 +122,7 @@ export const externalOrderSchema = z.object({
   ordered_at: z.iso.datetime({ error: 'Ordered at must be an ISO date and time' }).optional(),
   customer: customerInputSchema.optional(),
   shipping_cents: centsSchema('Shipping').default(0),
-  shipping_address: z.record(z.string(), z.string()).optional(),
+  shipping_address: importedAddressSchema.optional(),
   lines: z
     .array(
       z.object({
@@ -174,6 +193,10 @@ export const saleSchema = z.object({
   ordered_at: timestampSchema,
   created_at: timestampSchema,
   cancelled_at: timestampSchema.nullable(),
+  /** Where the order ships to; null for a sale picked up or sold in store. */
+  shipping_address: shippingAddressSchema.nullable(),
+  /** How it was paid (recorded at the point of sale); null when not recorded. */
+  payment: salePaymentSchema.nullable(),
   lines: z.array(saleLineSchema),
   totals: saleTotalsSchema,
   fulfillments: z.array(z.object({ id: uuidSchema, location_id: uuidSchema, status: z.enum(fulfillmentStatuses) })),
@@ -303,6 +326,8 @@ export const fulfillmentSchema = z.object({
   sale_number: z.number().int(),
   channel: channelKindSchema,
   customer_name: z.string().nullable(),
+  /** The sale's shipping address: what packing needs, so the fulfillment role sees it. */
+  shipping_address: shippingAddressSchema.nullable(),
   location_id: uuidSchema,
   status: z.enum(fulfillmentStatuses),
   carrier: z.string().nullable(),

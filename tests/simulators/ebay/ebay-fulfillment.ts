@@ -370,8 +370,10 @@ export function sellOnEbay(state: EbayState, sale: EbaySale): EbayOrder {
         fulfillmentInstructionsType: 'SHIP_TO',
         shippingStep: {
           shipTo: {
+            // ExtendedContact as the Fulfillment API returns it: name, address and phone (e-mail is masked).
             fullName: 'Sim Buyer',
             contactAddress: { addressLine1: '1 Test Way', city: 'San Jose', stateOrProvince: 'CA', postalCode: '95125', countryCode: 'US' },
+            primaryPhone: { phoneNumber: '4085550100' },
           },
           shippingCarrierCode: 'USPS',
           shippingServiceCode: 'USPSPriority',

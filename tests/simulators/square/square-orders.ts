@@ -82,7 +82,18 @@ export type PosSale = {
   /** A register that was offline syncs late with its original time (up to 72 h back). */
   createdAt?: string;
   referenceId?: string;
+  /**
+   * For `api` orders: a SHIPMENT fulfillment to this recipient, in Square's words (FulfillmentRecipient:
+   * `display_name`, `phone_number`, `address{address_line_1, address_line_2, locality,
+   * administrative_district_level_1, postal_code, country}`). Register sales have none.
+   */
+  shipTo?: Json;
 };
+
+/** A SHIPMENT fulfillment as Square keeps it on an order (type, state, shipment_details.recipient). */
+function shipmentFulfillment(state: SquareState, recipient: Json): Json {
+  return { uid: squareId(state, 22), type: 'SHIPMENT', state: 'PROPOSED', shipment_details: { recipient } };
+}
 
 export function findVariation(state: SquareState, ref: { sku?: string; variationId?: string }) {
   if (ref.variationId) return state.catalog.get(ref.variationId);
@@ -147,6 +158,7 @@ export function sellOnSquare(state: SquareState, sale: PosSale, events: OrderEve
     ...(sale.referenceId ? { reference_id: sale.referenceId } : {}),
     source: { name: pos ? 'Point of Sale' : 'Tradepost Sim API' },
     line_items: built,
+    ...(!pos && sale.shipTo ? { fulfillments: [shipmentFulfillment(state, sale.shipTo)] } : {}),
     state: 'OPEN',
     version: 1,
     created_at: created,
@@ -163,6 +175,16 @@ export function sellOnSquare(state: SquareState, sale: PosSale, events: OrderEve
     }
   }
   return order;
+}
+
+/** The SHIPMENT fulfillments of a created order, kept with their recipient (others are not simulated). */
+function shipments(state: SquareState, input: unknown): { fulfillments?: Json[] } {
+  const kept = (asArray(input) ?? []).flatMap((raw) => {
+    const fulfillment = asRecord(raw);
+    const recipient = asRecord(asRecord(fulfillment?.shipment_details)?.recipient);
+    return fulfillment?.type === 'SHIPMENT' && recipient ? [shipmentFulfillment(state, recipient)] : [];
+  });
+  return kept.length > 0 ? { fulfillments: kept } : {};
 }
 
 export function orderRoutes(router: Router, state: SquareState, rateLimit: () => SquareRateLimit, events: OrderEvents): void {
@@ -195,6 +217,7 @@ export function orderRoutes(router: Router, state: SquareState, rateLimit: () =>
           ...(typeof input.reference_id === 'string' ? { reference_id: input.reference_id } : {}),
           source: { name: String(asRecord(input.source)?.name ?? 'Tradepost') },
           line_items: built,
+          ...shipments(state, input.fulfillments),
           state: 'OPEN',
           version: 1,
           created_at: now,

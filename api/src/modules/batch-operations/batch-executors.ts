@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BatchOperationType } from '@tradepost/shared/schemas/batch-operations.ts';
+import type { MarketplaceBatchType } from '@tradepost/shared/schemas/batch-operations.ts';
 import { sql } from 'kysely';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError } from '../../errors.ts';
@@ -324,7 +324,7 @@ const endExecutor: Executor = {
   },
 };
 
-export function executorFor(operation: BatchOperationType, platform: Platform): Executor {
+export function executorFor(operation: MarketplaceBatchType, platform: Platform): Executor {
   switch (operation) {
     case 'price':
       return priceExecutor(platform);

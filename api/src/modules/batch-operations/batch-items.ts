@@ -17,7 +17,7 @@ export type NewBatchItem = {
 
 type Connection = { id: string; channel_id: string; platform: Platform };
 
-function firstDuplicate(ids: string[], field: string): FieldError | null {
+export function firstDuplicate(ids: string[], field: string): FieldError | null {
   const seen = new Set<string>();
   for (const [i, id] of ids.entries()) {
     if (seen.has(id)) return { field: `items.${i}.${field}`, message: 'This item is in the batch twice' };
@@ -26,7 +26,7 @@ function firstDuplicate(ids: string[], field: string): FieldError | null {
   return null;
 }
 
-function refuse(errors: FieldError[]): never {
+export function refuse(errors: FieldError[]): never {
   const shown = errors.slice(0, 50);
   const more = errors.length > shown.length ? `; and ${errors.length - shown.length} more` : '';
   throw new Invalid(`${shown.map((e) => `${e.field}: ${e.message}`).join('; ')}${more}`, shown);

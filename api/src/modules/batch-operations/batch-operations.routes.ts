@@ -8,6 +8,7 @@ import {
   batchOperationSchema,
   batchParamsSchema,
   createBatchBodySchema,
+  createCatalogBatchBodySchema,
   externalListingPageSchema,
   externalListingsQuerySchema,
   importListingsBodySchema,
@@ -26,7 +27,7 @@ import type { Config } from '../../config.ts';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
 import { mediaBaseUrl } from '../sync/public.ts';
-import { createBatch, getBatch, getBatchItem, listBatches, retryFailedItems } from './batch-operations.service.ts';
+import { createBatch, createCatalogBatch, getBatch, getBatchItem, listBatches, retryFailedItems } from './batch-operations.service.ts';
 import { externalListingPage, importListings } from './listing-import.service.ts';
 import { marketplaceOverview, marketplaceProduct, marketplaceProducts } from './marketplace-views.service.ts';
 
@@ -53,6 +54,28 @@ export const batchOperationsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
     },
     async (request, reply) => {
       const batch = await createBatch(em(), { businessId: request.businessId, userId: request.auth.user.id }, request.body);
+      app.jobs.kick();
+      reply.code(201);
+      return batch;
+    },
+  );
+
+  app.post(
+    '/batch-operations/catalog',
+    {
+      config: requires('catalog:write'),
+      schema: {
+        tags,
+        security: bearerAuth,
+        description:
+          "A change to the catalog itself, run in the background with one result per item and the same progress as marketplace batches: `catalog_price` moves each size's own price (one price, an amount or a percentage, optionally up to the next .99; a size whose price would fall to 0 or below keeps it and fails with the reason), `archive` archives products. Unknown ids answer 404 and nothing is written.",
+        params: businessParamsSchema,
+        body: createCatalogBatchBodySchema,
+        response: { 201: batchOperationSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const batch = await createCatalogBatch(em(), { businessId: request.businessId, userId: request.auth.user.id }, request.body);
       app.jobs.kick();
       reply.code(201);
       return batch;

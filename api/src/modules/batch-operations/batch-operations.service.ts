@@ -8,6 +8,8 @@ import type {
   BatchList,
   BatchListQuery,
   BatchOperation,
+  BatchOperationType,
+  CatalogBatchRequest,
   CreateBatchBody,
 } from '@tradepost/shared/schemas/batch-operations.ts';
 import { type InferResult, type Kysely, sql } from 'kysely';
@@ -18,8 +20,10 @@ import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { defineJob, enqueueJob } from '../../jobs/queue.ts';
 import { loadConnection } from '../connections/public.ts';
+import type { Platform } from '../marketplaces/public.ts';
 import { platformNames } from '../sync/public.ts';
-import { resolveBatchItems } from './batch-items.ts';
+import { type NewBatchItem, resolveBatchItems } from './batch-items.ts';
+import { resolveCatalogBatchItems } from './catalog-batches.ts';
 import { jsonRows } from './json-rows.ts';
 
 /** Batches with their creator's name, as presentBatch reads them. */
@@ -131,6 +135,28 @@ export async function createBatch(
     ]);
   }
   const items = await resolveBatchItems(em, scope.businessId, connection, body);
+  return insertBatch(em, scope, { connectionId: connection.id, platform: connection.platform, operationType: body.operation_type }, items);
+}
+
+/**
+ * A change to the catalog itself (catalog prices, archiving), run as a batch like marketplace work:
+ * every item is checked first, then the batch, its items and its run are written together.
+ */
+export async function createCatalogBatch(
+  em: EntityManager,
+  scope: { businessId: string; userId: string },
+  body: CatalogBatchRequest,
+): Promise<BatchOperation> {
+  const items = await resolveCatalogBatchItems(em, scope.businessId, body);
+  return insertBatch(em, scope, { connectionId: null, platform: null, operationType: body.operation_type }, items);
+}
+
+async function insertBatch(
+  em: EntityManager,
+  scope: { businessId: string; userId: string },
+  target: { connectionId: string | null; platform: Platform | null; operationType: BatchOperationType },
+  items: NewBatchItem[],
+): Promise<BatchOperation> {
   const batchId = newId();
   await em.transactional(async (tx) => {
     const db = tenantDb(tx, scope.businessId);
@@ -138,9 +164,9 @@ export async function createBatch(
       .insertInto('batch_operations')
       .values({
         id: batchId,
-        connection_id: connection.id,
-        platform: connection.platform,
-        operation_type: body.operation_type,
+        connection_id: target.connectionId,
+        platform: target.platform,
+        operation_type: target.operationType,
         total: items.length,
         created_by: scope.userId,
       })

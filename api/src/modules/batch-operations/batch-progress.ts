@@ -8,14 +8,15 @@ export const PROGRESS_INTERVAL_MS = 250;
 
 export function batchEvent(
   type: BatchOperationEvent['type'],
-  batch: { id: string; platform: string; operation_type: string },
+  batch: { id: string; platform: string | null; operation_type: string },
   counts: BatchCounts,
 ): BatchOperationEvent {
   const processed = counts.succeeded + counts.failed;
   return {
     type,
     batch_id: batch.id,
-    marketplace: batch.platform,
+    // A change to the catalog itself is on no marketplace: it reaches each through the sync engine.
+    marketplace: batch.platform ?? 'catalog',
     operation_type: batch.operation_type,
     success_rate: processed === 0 ? 0 : counts.succeeded / processed,
     processed,
@@ -28,7 +29,11 @@ export function batchEvent(
  * 250 ms, then `batch_operation_complete` — or `batch_operation_failed` when nothing succeeded.
  * Each publish is awaited, so events reach every process in the order they were sent.
  */
-export function batchProgress(events: EventBus, businessId: string, batch: { id: string; platform: string; operation_type: string }) {
+export function batchProgress(
+  events: EventBus,
+  businessId: string,
+  batch: { id: string; platform: string | null; operation_type: string },
+) {
   let lastAt = 0;
   const publish = (event: BatchOperationEvent) => events.publish({ businessId, stream: 'batch-operations', type: event.type, data: event });
   return {

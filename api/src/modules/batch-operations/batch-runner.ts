@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type CatalogBatchType, isCatalogBatch } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.generated.ts';
@@ -12,6 +13,7 @@ import { connectionAdapter, findSyncConnection, messageOf, platformNames, type S
 import { type ClaimedItem, chunkFailure, type Executor, type ExecutorContext, executorFor, type ItemOutcome } from './batch-executors.ts';
 import { type BatchRow, loadBatchRow } from './batch-operations.service.ts';
 import { type BatchCounts, batchProgress } from './batch-progress.ts';
+import { applyCatalogChunk, CATALOG_CHUNK } from './catalog-batches.ts';
 import { jsonRows } from './json-rows.ts';
 
 export type BatchRunnerDeps = {
@@ -194,6 +196,68 @@ async function finish(em: EntityManager, batch: BatchRow, progress: ReturnType<t
 }
 
 /**
+ * A batch on the catalog itself (catalog prices, archiving) changes Tradepost's own rows, so each
+ * chunk is one transaction: it locks its pending items, applies the change and records every
+ * item's result together. A run that dies leaves each item done with its result or still pending;
+ * a second run waiting on the same items finds them answered once it gets the lock (PostgreSQL
+ * re-reads a locked row before taking it), so no price moves twice. A run whose job was taken over
+ * records nothing and rolls its chunk back.
+ */
+async function runCatalogBatch(
+  em: EntityManager,
+  businessId: string,
+  batchId: string,
+  operation: CatalogBatchType,
+  run: Run,
+  signal: AbortSignal,
+  afterChunk: () => Promise<void>,
+): Promise<void> {
+  for (;;) {
+    if (signal.aborted) throw new LeaseLost();
+    const done = await em.transactional(async (tx) => {
+      const db = tenantDb(tx, businessId);
+      const items = await db
+        .selectFrom('batch_operation_items')
+        .select(['id', 'product_id', 'variant_id', 'input'])
+        .where('batch_id', '=', batchId)
+        .where('status', '=', 'pending')
+        .orderBy('seq')
+        .limit(CATALOG_CHUNK)
+        .forUpdate()
+        .execute();
+      if (items.length === 0) return 0;
+      const results = await applyCatalogChunk(tx, businessId, operation, items);
+      const rows = results.map((r) => ({
+        id: r.id,
+        ok: r.ok,
+        request: r.request,
+        response: r.response ?? null,
+        error: r.error?.slice(0, 2_000) ?? null,
+      }));
+      const marked = await db
+        .updateTable('batch_operation_items as i')
+        .from(jsonRows(rows, 'id uuid, ok boolean, request jsonb, response jsonb, error text'))
+        .set((eb) => ({
+          status: eb.case().when('x.ok', '=', true).then('succeeded').else('failed').end(),
+          attempts: eb('i.attempts', '+', 1),
+          request: sql`x.request`,
+          response: sql`x.response`,
+          error: eb.ref('x.error'),
+          updated_at: sql`now()`,
+        }))
+        .whereRef('i.id', '=', 'x.id')
+        .where((eb) => eb.exists(heldBy(db, run)))
+        .returning('i.id')
+        .execute();
+      if (marked.length < items.length) throw new LeaseLost();
+      return items.length;
+    });
+    if (done === 0) return;
+    await afterChunk();
+  }
+}
+
+/**
  * The `batch.run` job: sends the batch chunk by chunk within the platform's limits, storing every
  * item's request before it is sent and its answer after, publishing progress as it goes. A killed
  * process leaves the job to be taken over when its lease expires; the next run resumes at the
@@ -212,9 +276,22 @@ export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: 
       .where('id', '=', batchId)
       .execute();
 
+    const run: Run = { jobId: job.id, lease: job.lease };
+    const operation = batch.operation_type;
+    const platform = batch.platform;
+    if (isCatalogBatch(operation) || batch.connection_id === null || platform === null) {
+      if (isCatalogBatch(operation))
+        await runCatalogBatch(em, businessId, batchId, operation, run, signal, async () =>
+          progress.update(await refreshCounts(em, businessId, batchId)),
+        );
+      else await failRemaining(em, businessId, batchId, 'This batch names no sales channel');
+      await finish(em, batch, progress);
+      return;
+    }
+
     const connection = await findSyncConnection(em, businessId, batch.connection_id);
     if (connection?.status !== 'connected') {
-      const name = platformNames[batch.platform];
+      const name = platformNames[platform];
       const why = connection?.status === 'reconnect_needed' ? `${name} must be connected again` : `${name} is not connected`;
       await failRemaining(em, businessId, batchId, `${why}: reconnect it in Sales Channels, then retry the failed items`);
       await finish(em, batch, progress);
@@ -226,14 +303,13 @@ export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: 
       adapter = await connectionAdapter(deps, connection);
     } catch (error) {
       // Unreadable credentials will not heal by waiting: say so on every item.
-      await failRemaining(em, businessId, batchId, `${platformNames[batch.platform]} could not be used: ${messageOf(error)}`);
+      await failRemaining(em, businessId, batchId, `${platformNames[platform]} could not be used: ${messageOf(error)}`);
       await finish(em, batch, progress);
       return;
     }
     const context: ExecutorContext = { em, deps, businessId, batchId, connection, adapter };
-    const executor = executorFor(batch.operation_type, batch.platform);
+    const executor = executorFor(operation, platform);
 
-    const run: Run = { jobId: job.id, lease: job.lease };
     for (;;) {
       if (signal.aborted) throw new LeaseLost();
       const chunk = await claimChunk(em, context, executor, run);
@@ -243,7 +319,7 @@ export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: 
         outcomes = await executor.send(context, chunk);
       } catch (error) {
         if (error instanceof ReconnectNeeded || (error instanceof AppError && error.code === 'RECONNECT_NEEDED')) {
-          await failRemaining(em, businessId, batchId, `${platformNames[batch.platform]} must be connected again: ${messageOf(error)}`);
+          await failRemaining(em, businessId, batchId, `${platformNames[platform]} must be connected again: ${messageOf(error)}`);
           break;
         }
         outcomes = chunkFailure(chunk, error);
@@ -253,7 +329,7 @@ export function batchRunHandler(runner: BatchRunnerDeps): JobHandler<{ batchId: 
       const counts = await refreshCounts(em, businessId, batchId);
       if (outcomes.some((outcome) => outcome.rateLimited)) {
         await progress.update(counts, true);
-        throw new RetryLater(RATE_LIMIT_PAUSE_MS, `${platformNames[batch.platform]} rate limit: batch paused`);
+        throw new RetryLater(RATE_LIMIT_PAUSE_MS, `${platformNames[platform]} rate limit: batch paused`);
       }
       await progress.update(counts);
     }

@@ -1,8 +1,6 @@
 import {
   addBarcodeBodySchema,
   addVariantBodySchema,
-  archiveProductsBodySchema,
-  archiveProductsResultSchema,
   barcodeParamsSchema,
   createProductBodySchema,
   productFacetsQuerySchema,
@@ -37,7 +35,6 @@ import {
   addBarcode,
   addVariant,
   archiveProduct,
-  archiveProducts,
   deleteProduct,
   removeBarcode,
   removeVariant,
@@ -157,23 +154,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(204);
       return null;
     },
-  );
-
-  app.post(
-    '/products/archive',
-    {
-      config: requires('catalog:write'),
-      schema: {
-        tags,
-        security: bearerAuth,
-        description:
-          'Archives up to 1,000 products in one transaction. An unknown id answers 404 and nothing is archived; products already archived are counted and left as they are, so a repeat changes nothing.',
-        params: businessParamsSchema,
-        body: archiveProductsBodySchema,
-        response: { 200: archiveProductsResultSchema, ...errorResponses },
-      },
-    },
-    async (request) => archiveProducts(app.orm.em, request.businessId, request.body.product_ids),
   );
 
   app.post(

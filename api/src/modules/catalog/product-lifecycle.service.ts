@@ -179,37 +179,6 @@ export async function archiveProduct(em: EntityManager, businessId: string, prod
   });
 }
 
-/**
- * Archives many products in one transaction (the products table's bulk action). An id that is not
- * one of the business's products answers 404 naming it and nothing is archived; products already
- * archived are left as they were, so the call can be repeated. Each product archived publishes
- * `product.changed`.
- */
-export async function archiveProducts(
-  em: EntityManager,
-  businessId: string,
-  productIds: readonly string[],
-): Promise<{ archived: number; already_archived: number }> {
-  const ids = [...new Set(productIds)];
-  return em.transactional(async (tx) => {
-    const db = tenantDb(tx, businessId);
-    // Locked in id order, like every writer of several products, so two bulk calls cannot deadlock.
-    const rows = await db.selectFrom('products').select(['id', 'status']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
-    const found = new Set(rows.map((row) => row.id));
-    const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw new NotFound(`Product ${missing} not found`);
-    const changed = await db
-      .updateTable('products')
-      .set({ status: 'archived', archived_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', 'in', ids)
-      .where('status', '<>', 'archived')
-      .returning('id')
-      .execute();
-    for (const { id } of changed) await emit(tx, businessId, 'product.changed', { product_id: id });
-    return { archived: changed.length, already_archived: ids.length - changed.length };
-  });
-}
-
 export async function unarchiveProduct(em: EntityManager, businessId: string, productId: string): Promise<void> {
   await em.transactional(async (tx) => {
     const product = await productOrNotFound(tx, businessId, productId);

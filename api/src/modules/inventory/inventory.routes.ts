@@ -1,3 +1,4 @@
+import { fileResponseSchema } from '@tradepost/shared/schemas/catalog-io.ts';
 import { businessParamsSchema, uuidSchema } from '@tradepost/shared/schemas/common.ts';
 import {
   adjustmentResultSchema,
@@ -22,6 +23,7 @@ import {
   variantSummaryQuerySchema,
   variantSummarySchema,
 } from '@tradepost/shared/schemas/inventory.ts';
+import { stockGridFilterSchema, stockGridQuerySchema, stockGridSchema } from '@tradepost/shared/schemas/inventory-grid.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
@@ -37,6 +39,7 @@ import {
   setCountLine,
 } from './counts.service.ts';
 import { createLocation, inventorySummary, listLocations, postAdjustment, variantLedger } from './inventory.service.ts';
+import { stockGrid, stockGridCsv } from './stock-grid.ts';
 import { cancelTransfer, createTransfer, getTransfer, listTransfers, receiveTransfer, shipTransfer } from './transfers.service.ts';
 import { variantSummaries } from './variant-summaries.ts';
 
@@ -105,6 +108,47 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security: bearerAuth, params, response: { 200: inventorySummarySchema, ...errorResponses } },
     },
     async (request) => inventorySummary(app.orm.em, request.businessId),
+  );
+
+  app.get(
+    '/inventory/stock-by-location',
+    {
+      config: requires('inventory:read'),
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: 'A page of products (sizes beneath) × locations: on hand and available, row totals, column totals over the whole filter.',
+        params,
+        querystring: stockGridQuerySchema,
+        response: { 200: stockGridSchema, ...errorResponses },
+      },
+    },
+    async (request) => stockGrid(app.orm.em, request.businessId, request.query),
+  );
+
+  app.get(
+    '/inventory/stock-by-location.csv',
+    {
+      config: requires('inventory:read'),
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: 'Stock by location as CSV: every size of the filter (not one page), one column per location, with a header row.',
+        params,
+        querystring: stockGridFilterSchema,
+        produces: ['text/csv'],
+        response: { 200: fileResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // A forked manager: the stream is read after this handler returns.
+      const stream = await stockGridCsv(app.orm.em.fork(), request.businessId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="stock-by-location-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   );
 
   const transferParams = params.extend({ transferId: uuidSchema });

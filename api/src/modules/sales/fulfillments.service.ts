@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { normalizeAddress } from '@tradepost/shared/schemas/address.ts';
 import type { Fulfillment, fulfillmentListQuerySchema, shipFulfillmentBodySchema } from '@tradepost/shared/schemas/sales.ts';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ const fulfillments = (db: Kysely<DB>) =>
       's.number as sale_number',
       'c.kind as channel',
       'cu.name as customer_name',
+      's.shipping_address',
       'f.location_id',
       'f.status',
       'f.carrier',
@@ -64,6 +66,7 @@ async function withLines(db: Kysely<DB>, rows: FulfillmentRow[]): Promise<Fulfil
     .execute();
   return rows.map((row) => ({
     ...row,
+    shipping_address: normalizeAddress(row.shipping_address),
     created_at: new Date(row.created_at).toISOString(),
     shipped_at: row.shipped_at ? new Date(row.shipped_at).toISOString() : null,
     lines: lines.filter((l) => l.fulfillment_id === row.id).map(({ fulfillment_id: _, ...line }) => line),

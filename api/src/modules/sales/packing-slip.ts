@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { addressLabelLines, NO_SHIPPING_ADDRESS } from '@tradepost/shared/schemas/address.ts';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { getFulfillment } from './fulfillments.service.ts';
 
-// Standard PDF fonts cover WinAnsi only; anything else would make pdf-lib throw.
-const printable = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+// Standard PDF fonts cover WinAnsi only (Latin-1 plus dashes, quotes, the ellipsis, the euro…);
+// anything else would make pdf-lib throw.
+const printable = (text: string) =>
+  text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201A\u201C\u201D\u201E\u2022\u2026\u20AC\u2122]/g, '?');
 
 function fit(text: string, font: PDFFont, size: number, width: number): string {
   let out = printable(text);
@@ -20,9 +23,8 @@ export async function packingSlipPdf(em: EntityManager, businessId: string, fulf
     .innerJoin('sales as s', 's.id', 'f.sale_id')
     .innerJoin('businesses as b', 'b.id', 'f.business_id')
     .innerJoin('locations as l', 'l.id', 'f.location_id')
-    .select(['b.name as business', 'l.name as location', 's.shipping_address as address', 's.ordered_at', 's.note'])
+    .select(['b.name as business', 'l.name as location', 's.ordered_at', 's.note'])
     .where('f.id', '=', fulfillmentId)
-    .$narrowType<{ address: Record<string, string> | null }>()
     .executeTakeFirst();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Packing slip #${fulfillment.sale_number}`);
@@ -44,9 +46,19 @@ export async function packingSlipPdf(em: EntityManager, businessId: string, fulf
   text('Ship to', 48, 10, bold);
   text('Picked at', 330, 10, bold);
   y -= 16;
-  const address = [fulfillment.customer_name ?? '', ...Object.values(info?.address ?? {})].filter(Boolean);
-  for (const [i, line] of (address.length ? address : ['No address recorded']).entries()) {
-    text(line, 48);
+  // As on a label; with no address the customer (if any) collects it.
+  const address = fulfillment.shipping_address;
+  const label = address
+    ? [...addressLabelLines(address, fulfillment.customer_name), ...(address.phone ? [`Phone ${address.phone}`] : [])]
+    : [...(fulfillment.customer_name ? [fulfillment.customer_name] : []), NO_SHIPPING_ADDRESS];
+  for (const [i, line] of label.entries()) {
+    text(
+      fit(line, i === 0 ? bold : regular, 10, 270),
+      48,
+      10,
+      i === 0 ? bold : regular,
+      !address && line === NO_SHIPPING_ADDRESS ? muted : ink,
+    );
     if (i === 0) text(info?.location ?? '', 330);
     y -= 14;
   }

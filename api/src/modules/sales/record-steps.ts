@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { normalizeAddress } from '@tradepost/shared/schemas/address.ts';
 import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
@@ -107,11 +108,34 @@ export async function createSale(em: EntityManager, businessId: string, { saleId
       currency: eb.selectFrom('businesses').select('currency').where('id', '=', businessId),
       shipping_cents: input.shippingCents,
       note: input.note ?? null,
-      shipping_address: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+      shipping_address: storedAddress(input.shippingAddress),
       ...(input.orderedAt ? { ordered_at: input.orderedAt } : {}),
       created_by_id: userId,
     }))
     .execute();
+  if (input.payment?.parts.length) {
+    const { parts, cashTenderedCents } = input.payment;
+    await tenantDb(em, businessId)
+      .insertInto('sale_payments')
+      .values(
+        parts.map((part, position) => ({
+          id: newId(),
+          sale_id: saleId,
+          position,
+          method: part.method,
+          amount_cents: part.amountCents,
+          cash_tendered_cents: part.method === 'cash' && parts.length === 1 ? (cashTenderedCents ?? null) : null,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The address in our shape with its empty parts left out; null when nothing is left. */
+function storedAddress(address: SaleInput['shippingAddress']): string | null {
+  const normalized = normalizeAddress(address);
+  if (normalized === null) return null;
+  return JSON.stringify(Object.fromEntries(Object.entries(normalized).filter(([, value]) => value !== null)));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ImportedAddress } from '@tradepost/shared/schemas/address.ts';
+import type { PaymentPartMethod } from '@tradepost/shared/schemas/payments.ts';
 import type { CustomerInput } from '@tradepost/shared/schemas/sales.ts';
 
 /** A sale as every channel describes it: typed in Tradepost, imported from a marketplace, or seeded. */
@@ -16,9 +18,18 @@ export type SaleInput = {
   customerId?: string | undefined;
   customer?: CustomerInput | undefined;
   shippingCents: number;
-  shippingAddress?: Record<string, string> | undefined;
+  /** In our address shape (`normalizeAddress`): typed, or mapped from the channel's order. */
+  shippingAddress?: ImportedAddress | undefined;
   note?: string | undefined;
   lines: SaleLineInput[];
+  /** How it was paid (typed sales): the parts add up to the total, checked before recording. */
+  payment?: SalePaymentInput | undefined;
+};
+
+export type SalePaymentInput = {
+  parts: { method: PaymentPartMethod; amountCents: number }[];
+  /** Cash only: what was handed over. */
+  cashTenderedCents?: number | undefined;
 };
 
 export type SaleOptions = {

@@ -30,6 +30,7 @@ import {
   saleParamsSchema,
   saleSchema,
   shipFulfillmentBodySchema,
+  typedSaleTotalCents,
   updateChannelBodySchema,
 } from '@tradepost/shared/schemas/sales.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,7 +49,16 @@ import { packingSlipPdf } from './packing-slip.ts';
 import { createPickRule, deletePickRule, listPickRules, reorderPickRules, updatePickRule } from './pick-rules.service.ts';
 import { listPriceRules, previewPriceRule, savePriceRule } from './price-rules.service.ts';
 import { importChannelOrder, recordSale } from './record-sale.ts';
+import type { SalePaymentInput } from './sale-input.ts';
 import { getSale, listSales } from './sales.service.ts';
+
+/** The payment a typed sale's body names, as parts (the schema checked that a split adds up to the total). */
+function paymentOf(body: z.output<typeof createSaleBodySchema>): SalePaymentInput | undefined {
+  const method = body.payment_method;
+  if (method === undefined) return undefined;
+  if (method === 'split') return { parts: (body.payments ?? []).map((part) => ({ method: part.method, amountCents: part.amount_cents })) };
+  return { parts: [{ method, amountCents: typedSaleTotalCents(body) }], cashTenderedCents: body.cash_tendered_cents };
+}
 
 /** Channels, sales, failed orders, customers, pick rules, fulfillments and price rules. Mounted under businessScope. */
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -149,7 +159,9 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
             customerId: body.customer_id,
             customer: body.customer,
             shippingCents: body.shipping_cents,
+            shippingAddress: body.shipping_address,
             note: body.note,
+            payment: paymentOf(body),
             lines: body.lines.map((line) => ({
               variantId: line.variant_id,
               quantity: line.quantity,

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { normalizeAddress } from '@tradepost/shared/schemas/address.ts';
+import type { PaymentPartMethod, SalePayment } from '@tradepost/shared/schemas/payments.ts';
 import type { Sale, SaleLine, saleListQuerySchema } from '@tradepost/shared/schemas/sales.ts';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
@@ -78,7 +80,7 @@ export function presentLine(row: LineRow): SaleLine {
 export async function loadSales(em: EntityManager, businessId: string, ids: string[]): Promise<Sale[]> {
   if (ids.length === 0) return [];
   const db = tenantDb(em, businessId);
-  const [sales, lines, fulfillments, refunds] = await Promise.all([
+  const [sales, lines, fulfillments, refunds, payments] = await Promise.all([
     salesWithChannel(db)
       .select([
         's.id',
@@ -94,6 +96,7 @@ export async function loadSales(em: EntityManager, businessId: string, ids: stri
         's.currency',
         's.shipping_cents',
         's.note',
+        's.shipping_address',
         's.ordered_at',
         's.created_at',
         's.cancelled_at',
@@ -115,6 +118,14 @@ export async function loadSales(em: EntityManager, businessId: string, ids: stri
       .select(['id', 'sale_id', 'amount_cents', 'reason', 'restocked_units', 'created_at'])
       .where('sale_id', 'in', ids)
       .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('sale_payments')
+      .select(['sale_id', 'method', 'amount_cents', 'cash_tendered_cents'])
+      .where('sale_id', 'in', ids)
+      .orderBy('sale_id')
+      .orderBy('position')
+      .$narrowType<{ method: PaymentPartMethod }>()
       .execute(),
   ]);
   const byId = new Map(sales.map((row) => [row.id, row]));
@@ -145,6 +156,8 @@ export async function loadSales(em: EntityManager, businessId: string, ids: stri
         ordered_at: new Date(row.ordered_at).toISOString(),
         created_at: new Date(row.created_at).toISOString(),
         cancelled_at: iso(row.cancelled_at),
+        shipping_address: normalizeAddress(row.shipping_address),
+        payment: paymentOf(payments.filter((p) => p.sale_id === id)),
         lines: saleLines,
         totals: {
           units: sum((l) => l.quantity - l.quantity_cancelled),
@@ -162,6 +175,19 @@ export async function loadSales(em: EntityManager, businessId: string, ids: stri
       },
     ];
   });
+}
+
+/** A sale's payment rows as one payment: a single method, or a split when there are several parts. */
+function paymentOf(rows: { method: PaymentPartMethod; amount_cents: number; cash_tendered_cents: number | null }[]): SalePayment | null {
+  const [first] = rows;
+  if (first === undefined) return null;
+  const tendered = rows.length === 1 ? first.cash_tendered_cents : null;
+  return {
+    method: rows.length === 1 ? first.method : 'split',
+    parts: rows.map((r) => ({ method: r.method, amount_cents: r.amount_cents })),
+    cash_tendered_cents: tendered,
+    change_cents: tendered === null ? null : tendered - first.amount_cents,
+  };
 }
 
 export async function getSale(em: EntityManager, businessId: string, saleId: string): Promise<Sale> {

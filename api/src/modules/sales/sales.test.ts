@@ -1,10 +1,12 @@
-import type { Sale } from '@tradepost/shared/schemas/sales.ts';
+import { inflateSync } from 'node:zlib';
+import type { Fulfillment, Sale } from '@tradepost/shared/schemas/sales.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestApp,
   databaseSnapshot,
   errorFields,
+  joinAs,
   registerAndLogin,
   type SignedIn,
   type TestApp,
@@ -468,5 +470,203 @@ describe('customers, price rules and the dashboard', () => {
     expect(figures.by_channel).toEqual([{ kind: 'in_store', sales: 1, revenue_cents: 11_000 }]);
     const recent = (await as('GET', '/sales?limit=20&sort=created_at')).json();
     expect(recent).toMatchObject({ total: 1, items: [{ channel: { kind: 'in_store' }, totals: { profit_cents: 5_000 } }] });
+  });
+});
+
+// Issue #17: orders carry a shipping address (from channel orders, typed for manual orders) shown on
+// the fulfillment and the packing slip; the point of sale records how the sale was paid.
+
+const winAnsi = new TextDecoder('windows-1252');
+
+/** The text a PDF draws: pdf-lib writes each string as `<hex> Tj` (WinAnsi) in Flate-compressed content streams. */
+function pdfText(pdf: Buffer): string[] {
+  const shown: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    // The stream's dictionary (just before `stream`) gives its exact length.
+    const length = /\/Length (\d+)[^<]*$/.exec(raw.slice(Math.max(0, (match.index ?? 0) - 300), match.index))?.[1];
+    if (length === undefined) continue;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, start + Number(length))).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) shown.push(winAnsi.decode(Buffer.from(text[1] ?? '', 'hex')));
+  }
+  return shown;
+}
+
+const portland = {
+  name: 'Ana Ruiz',
+  line1: '12 Market Street',
+  line2: 'Apt 4',
+  city: 'Portland',
+  region: 'OR',
+  postal_code: '97201',
+  country: 'US',
+  phone: '+1 503 555 0142',
+};
+
+describe('issue #17: shipping addresses and how a sale was paid', () => {
+  let packer: SignedIn;
+  let variant: string;
+  beforeAll(async () => {
+    packer = await joinAs(t.app, owner, 'fulfillment');
+    const product = await call('POST', '/products', {
+      title: 'Samba OG Cloud White',
+      brand: 'adidas',
+      category: 'sneakers',
+      size_format: 'us-men',
+      variants: [{ size: '9', sku: 'SAMBA-9', price_cents: 10_000 }],
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    variant = product.json().variants[0].id;
+    const stocked = await call('POST', '/inventory/adjustments', {
+      location_id: main,
+      lines: [{ variant_id: variant, quantity: 40, reason: 'received', unit_cost_cents: 5_000 }],
+    });
+    expect(stocked.statusCode, stocked.body).toBe(201);
+  });
+
+  describe('shipping addresses', () => {
+    it('a channel order’s address reaches the fulfillment (for the packer too) and the packing slip, as on a label', async () => {
+      // The shape the eBay, Shopify and Square adapters map their orders to.
+      const imported = await call('POST', `/channels/${channels.shopify}/orders`, {
+        external_order_id: 'gid://shopify/Order/7001',
+        customer: { name: 'Ana Ruiz', email: 'ana.ruiz@example.com' },
+        shipping_address: portland,
+        lines: [{ sku: 'SAMBA-9', quantity: 1, unit_price_cents: 10_000 }],
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+      const sale = imported.json().sale as Sale;
+      expect(sale.shipping_address).toEqual(portland);
+      const id = sale.fulfillments[0]?.id;
+
+      // The fulfillment role packs, so it sees where the parcel goes; customers' records stay closed to it.
+      const seen = await call('GET', `/fulfillments/${id}`, undefined, packer);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect((seen.json() as Fulfillment).shipping_address).toEqual(portland);
+      expect((await call('GET', '/customers', undefined, packer)).statusCode).toBe(403);
+      expect((await call('GET', `/sales/${sale.id}`, undefined, packer)).statusCode).toBe(403);
+
+      const slip = await call('GET', `/fulfillments/${id}/packing-slip.pdf`, undefined, packer);
+      expect(slip.statusCode).toBe(200);
+      const lines = pdfText(slip.rawPayload);
+      const shipTo = lines.indexOf('Ship to');
+      expect(lines.slice(shipTo + 1)).toEqual(
+        expect.arrayContaining(['Ana Ruiz', '12 Market Street', 'Apt 4', 'Portland, OR 97201', 'UNITED STATES', 'Phone +1 503 555 0142']),
+      );
+      expect(lines.indexOf('Portland, OR 97201')).toBeGreaterThan(lines.indexOf('12 Market Street'));
+    });
+
+    it('a manual order takes a typed address; without one the slip says it is picked up', async () => {
+      const shipped = await call('POST', '/sales', {
+        channel: 'manual',
+        lines: [{ variant_id: variant, quantity: 1, unit_price_cents: 10_000 }],
+        shipping_address: { ...portland, line2: '', phone: '', country: 'us' },
+      });
+      expect(shipped.statusCode, shipped.body).toBe(201);
+      const sale = shipped.json() as Sale;
+      expect(sale.shipping_address).toEqual({ ...portland, line2: null, phone: null });
+      expect((await call('GET', `/sales/${sale.id}`)).json().shipping_address).toEqual(sale.shipping_address);
+
+      const pickup = (
+        await call('POST', '/sales', { channel: 'manual', lines: [{ variant_id: variant, quantity: 1, unit_price_cents: 10_000 }] })
+      ).json() as Sale;
+      expect(pickup.shipping_address).toBeNull();
+      const slip = await call('GET', `/fulfillments/${pickup.fulfillments[0]?.id}/packing-slip.pdf`);
+      expect(pdfText(slip.rawPayload)).toContain('No shipping address — pickup or in-store');
+    });
+
+    it('a bad address is refused naming each field, and nothing is written', async () => {
+      const before = await databaseSnapshot(t.orm);
+      const refused = await call('POST', '/sales', {
+        channel: 'manual',
+        lines: [{ variant_id: variant, quantity: 1, unit_price_cents: 10_000 }],
+        shipping_address: { ...portland, postal_code: '9720', country: 'USA' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(errorFields(refused).sort()).toEqual(['shipping_address.country']);
+      const zip = await call('POST', '/sales', {
+        channel: 'manual',
+        lines: [{ variant_id: variant, quantity: 1, unit_price_cents: 10_000 }],
+        shipping_address: { ...portland, postal_code: '9720', city: '' },
+      });
+      expect(errorFields(zip).sort()).toEqual(['shipping_address.city', 'shipping_address.postal_code']);
+      const us = await call('POST', '/sales', {
+        channel: 'manual',
+        lines: [{ variant_id: variant, quantity: 1, unit_price_cents: 10_000 }],
+        shipping_address: { ...portland, postal_code: '9720' },
+      });
+      expect(us.statusCode).toBe(400);
+      expect(errorFields(us)).toEqual(['shipping_address.postal_code']);
+      expect(await databaseSnapshot(t.orm)).toEqual(before);
+    });
+  });
+
+  describe('point of sale payment', () => {
+    const checkout = (payment: object) =>
+      call('POST', '/sales', {
+        channel: 'in_store',
+        location_id: main,
+        lines: [{ variant_id: variant, quantity: 1, unit_price_cents: 10_000, tax_cents: 800 }],
+        ...payment,
+      });
+
+    it('records cash (with the change due), card, store credit and a split, and shows them on the sale and the list', async () => {
+      const cash = await checkout({ payment_method: 'cash', cash_tendered_cents: 12_000 });
+      expect(cash.statusCode, cash.body).toBe(201);
+      expect((cash.json() as Sale).payment).toEqual({
+        method: 'cash',
+        parts: [{ method: 'cash', amount_cents: 10_800 }],
+        cash_tendered_cents: 12_000,
+        change_cents: 1_200,
+      });
+      const card = (await checkout({ payment_method: 'card' })).json() as Sale;
+      expect(card.payment).toEqual({
+        method: 'card',
+        parts: [{ method: 'card', amount_cents: 10_800 }],
+        cash_tendered_cents: null,
+        change_cents: null,
+      });
+      const credit = (await checkout({ payment_method: 'store_credit' })).json() as Sale;
+      expect(credit.payment?.parts).toEqual([{ method: 'store_credit', amount_cents: 10_800 }]);
+      const parts = [
+        { method: 'cash', amount_cents: 2_000 },
+        { method: 'card', amount_cents: 8_000 },
+        { method: 'store_credit', amount_cents: 800 },
+      ];
+      const split = (await checkout({ payment_method: 'split', payments: parts })).json() as Sale;
+      expect(split.payment).toEqual({ method: 'split', parts, cash_tendered_cents: null, change_cents: null });
+
+      const list = (await call('GET', '/sales?channel=in_store')).json() as { items: Sale[] };
+      expect(list.items.slice(0, 4).map((sale) => sale.payment?.method)).toEqual(['split', 'store_credit', 'card', 'cash']);
+      expect((await call('GET', `/sales/${split.id}`)).json().payment).toEqual(split.payment);
+    });
+
+    it('a split that does not add up to the total, or tendered cash short of it, is refused naming the field; nothing is written', async () => {
+      const before = await databaseSnapshot(t.orm);
+      const short = await checkout({
+        payment_method: 'split',
+        payments: [
+          { method: 'cash', amount_cents: 2_000 },
+          { method: 'card', amount_cents: 8_000 },
+        ],
+      });
+      expect(short.statusCode).toBe(400);
+      expect(errorFields(short)).toEqual(['payments']);
+      expect(short.json().error.details[0].message).toMatch(/100\.00 but the sale's total is 108\.00/);
+      const one = await checkout({ payment_method: 'split', payments: [{ method: 'card', amount_cents: 10_800 }] });
+      expect(errorFields(one)).toEqual(['payments']);
+      const stray = await checkout({ payment_method: 'card', payments: [{ method: 'card', amount_cents: 10_800 }] });
+      expect(errorFields(stray)).toEqual(['payments']);
+      const tendered = await checkout({ payment_method: 'cash', cash_tendered_cents: 10_000 });
+      expect(errorFields(tendered)).toEqual(['cash_tendered_cents']);
+      const unknown = await checkout({ payment_method: 'cheque' });
+      expect(errorFields(unknown)).toEqual(['payment_method']);
+      expect(await databaseSnapshot(t.orm)).toEqual(before);
+    });
   });
 });

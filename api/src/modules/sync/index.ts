@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule, handles, type ModuleDeps } from '../../platform/module.ts';
+import { channelSettingsRoutes } from './channel-settings.routes.ts';
 import { pushVariant } from './push.ts';
 import { reconcileConnection, scheduleAllReconciles } from './reconcile.ts';
 import { syncSubscribers } from './sync.events.ts';
@@ -20,10 +21,11 @@ const deps =
 export const syncModule = defineModule({
   name: 'sync',
   description: 'Listings on marketplaces, quantity and price pushes, inbound webhooks, reconciliation and sync health.',
-  businessRoutes: [syncRoutes],
+  businessRoutes: [syncRoutes, channelSettingsRoutes],
   ownedIds: {
     connectionId: { table: 'channel_connections', notFound: 'Connection not found' },
     listingId: { table: 'channel_listings', notFound: 'Listing not found' },
+    productId: { table: 'products', notFound: 'Product not found' },
     variantId: { table: 'variants', notFound: 'Variant not found' },
   },
   apiRoutes: [webhookRoutes],

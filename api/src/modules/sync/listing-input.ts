@@ -28,11 +28,31 @@ const conditions: Record<string, Condition> = {
   fair: 'used_acceptable',
 };
 
-export const conditionOf = (product: ProductForListing): Condition =>
+export const conditionOf = (product: Pick<ProductForListing, 'condition' | 'grade'>): Condition =>
   product.condition === 'pre_owned' ? (conditions[product.grade ?? 'good'] ?? 'used_good') : (conditions[product.condition] ?? 'new');
 
 /** eBay's leaf category when the connection names none: athletic shoes for sneakers. */
 const defaultEbayCategory: Record<string, string> = { sneakers: '15709' };
+
+/** The eBay category a product goes under when it names none of its own: the connection's, else its category's. */
+export const ebayCategoryOf = (settings: ConnectionSettings, category: string): string | null =>
+  settings.ebay?.category_id ?? defaultEbayCategory[category] ?? null;
+
+/** eBay cuts titles at 80 characters. */
+export const listingTitle = (platform: Platform, title: string): string => (platform === 'ebay' ? title.slice(0, 80) : title);
+
+/**
+ * What the seller set for this product on this channel (product-channel-settings.ts); null or
+ * empty: the default from the product and the connection.
+ */
+export type ListingOverrides = {
+  title: string | null;
+  ebayCategoryId: string | null;
+  condition: Condition | null;
+  aspects: { name: string; values: string[] }[];
+};
+
+export const noOverrides: ListingOverrides = { title: null, ebayCategoryId: null, condition: null, aspects: [] };
 
 /** The product's own key on every platform: eBay group key (≤ 50), Shopify handle, Square reference. */
 export const groupKeyOf = (productId: string) => `tp-${productId}`;
@@ -62,8 +82,10 @@ export function buildListingInput(input: {
   settings: ConnectionSettings;
   photos: ListingPhoto[];
   currency: string;
+  overrides?: ListingOverrides;
 }): ListingInput {
   const { platform, product, settings } = input;
+  const overrides = input.overrides ?? noOverrides;
   const errors: FieldError[] = [];
   input.variants.forEach((variant, i) => {
     if (variant.priceCents === null || variant.priceCents <= 0)
@@ -87,11 +109,11 @@ export function buildListingInput(input: {
     for (const [key, what] of required)
       if (!ebay[key])
         errors.push({ field: `settings.ebay.${key}`, message: `Choose ${what} for eBay in its settings under Sales channels → Manage` });
-    ebayCategoryId = ebay.category_id ?? defaultEbayCategory[product.category];
+    ebayCategoryId = overrides.ebayCategoryId ?? ebayCategoryOf(settings, product.category) ?? undefined;
     if (!ebayCategoryId)
       errors.push({
         field: 'settings.ebay.category_id',
-        message: `Set the eBay category for ${product.category} in eBay's settings under Sales channels → Manage`,
+        message: `Set the eBay category for ${product.category} in eBay's settings under Sales channels → Manage, or on the product's page`,
       });
     placement.ebay = {
       marketplaceId: ebay.marketplace_id ?? 'EBAY_US',
@@ -119,12 +141,11 @@ export function buildListingInput(input: {
   }));
   return {
     groupKey: groupKeyOf(product.id),
-    // eBay titles stop at 80 characters.
-    title: platform === 'ebay' ? product.title.slice(0, 80) : product.title,
+    title: listingTitle(platform, overrides.title ?? product.title),
     description: describe(product),
     brand: product.brand?.trim() || 'Unbranded',
     photos: input.photos,
-    condition: conditionOf(product),
+    condition: overrides.condition ?? conditionOf(product),
     category: {
       ...(ebayCategoryId ? { ebayCategoryId } : {}),
       productType: product.category.charAt(0).toUpperCase() + product.category.slice(1),
@@ -133,5 +154,6 @@ export function buildListingInput(input: {
     sizeLabel: platform === 'ebay' && product.category === 'sneakers' ? 'US Shoe Size' : 'Size',
     placement,
     currency: input.currency,
+    ...(overrides.aspects.length > 0 ? { aspects: Object.fromEntries(overrides.aspects.map((a) => [a.name, a.values])) } : {}),
   };
 }

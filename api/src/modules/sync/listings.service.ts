@@ -8,6 +8,7 @@ import { Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import type { VariantRef } from '../marketplaces/public.ts';
 import { channelPrices } from './channel-price.ts';
+import { channelSettingsFor } from './channel-settings-store.ts';
 import { enqueuePricePushes, enqueuePushes } from './enqueue-pushes.ts';
 import { buildListingInput, type ProductForListing, type VariantForListing } from './listing-input.ts';
 import { lockListingSizes } from './listing-locks.ts';
@@ -178,10 +179,31 @@ function externalUrl(connection: SyncConnection, listingId: string): string | nu
  * pushable quantity per size. Listing it again updates the same listing. The platform's refusal
  * is kept on the listing (status error) and answered with its message (422 refused, 502 unreachable).
  */
-export async function listProduct(
-  deps: SyncDeps,
-  input: { businessId: string; connectionId: string; productId: string; variantIds?: string[] | undefined },
-): Promise<Listing> {
+type ListProductInput = { businessId: string; connectionId: string; productId: string; variantIds?: string[] | undefined };
+
+export async function listProduct(deps: SyncDeps, input: ListProductInput): Promise<Listing> {
+  const attempt = { reachedPlatform: false };
+  try {
+    return await listOnPlatform(deps, input, attempt);
+  } catch (error) {
+    // Refused by our own checks (no photo, no policy, no price, no stock to offer): no call was made,
+    // yet the seller saw a listing fail, so Sync Health counts it like a call the platform refused.
+    if (!attempt.reachedPlatform && error instanceof Invalid)
+      await writeSyncLog(deps.em, [
+        {
+          businessId: input.businessId,
+          connectionId: input.connectionId,
+          operation: 'list',
+          ok: false,
+          error: error.message,
+          durationMs: 0,
+        },
+      ]);
+    throw error;
+  }
+}
+
+async function listOnPlatform(deps: SyncDeps, input: ListProductInput, attempt: { reachedPlatform: boolean }): Promise<Listing> {
   const { em } = deps;
   const { businessId } = input;
   const connection = await syncConnectionOrFail(em, businessId, input.connectionId);
@@ -204,9 +226,15 @@ export async function listProduct(
         .select(['variant_id', 'price_override_cents'])
         .execute()
     : [];
+  // The seller's settings for this product here (its page's channel settings): title, eBay's
+  // category, condition and item specifics, sizes kept off the channel and sizes' prices until listed.
+  const own = await channelSettingsFor(em, businessId, product.id, connection.id);
   const sizePrices = new Map(listed.map((r) => [r.variant_id, r.price_override_cents]));
+  const onListing = new Set(sizePrices.keys());
+  for (const [variantId, size] of own.sizes)
+    if (!onListing.has(variantId) && size.price_cents !== null) sizePrices.set(variantId, size.price_cents);
   // Sizes already on the listing stay on it: Shopify's productSet deletes the variants not sent.
-  const wanted = new Set(input.variantIds ?? variants.map((v) => v.id));
+  const wanted = new Set(input.variantIds ?? variants.filter((v) => own.sizes.get(v.id)?.listed !== false).map((v) => v.id));
   for (const row of listed) wanted.add(row.variant_id);
   const chosen = variants.filter((v) => wanted.has(v.id));
 
@@ -247,8 +275,10 @@ export async function listProduct(
     settings: connection.settings,
     photos: await listingPhotos(em, businessId, connection.id, product.images ?? []),
     currency: product.currency,
+    overrides: own.overrides,
   });
 
+  attempt.reachedPlatform = true;
   const adapter = await connectionAdapter(deps, connection);
   const started = Date.now();
   let result: { listingId: string; variants: VariantRef[] };
@@ -325,6 +355,8 @@ export async function listProduct(
           variant_id: variant.id,
           external_sku: ref.sku,
           external_ref: JSON.stringify(ref),
+          // A size's price set before it was listed becomes its price on the listing (never over one it has).
+          price_override_cents: onListing.has(variant.id) ? null : (sizePrices.get(variant.id) ?? null),
           pushed_quantity: variant.quantity,
           pushed_price_cents: variant.priceCents,
           pushed_at: sql`now()`,

@@ -269,6 +269,56 @@ describe('a platform that refuses a listing', () => {
       ),
     );
   });
+
+  it('a listing our own checks refuse before any call counts as a failed call, and one the platform refused counts once', async () => {
+    const ebayHealth = async () =>
+      ((await w.call('GET', '/sync-health')).json() as SyncHealth).connections.find((c) => c.platform === 'ebay');
+    const before = await ebayHealth();
+    // No photo: refused by our check before anything is sent to eBay.
+    const tag = Date.now().toString(36).toUpperCase();
+    const created = await w.call('POST', '/products', {
+      title: `Photo-less Runner ${tag}`,
+      brand: 'Nike',
+      category: 'sneakers',
+      size_format: 'us-men',
+      variants: [{ size: '10', sku: `NOPHOTO-${tag}-10`, price_cents: 9_000, barcodes: [] }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const photoless = created.json() as StockedProduct;
+    await adjust(w, photoless.variants[0]?.id ?? '', 1);
+    // Refused by eBay itself: its call is in the sync log already and must not count twice.
+    const refusedByEbay = await stockedProduct(w, 1, ['8']);
+    w.ebay.control.failNext({
+      route: 'POST /sell/inventory/v1/offer/publish_by_inventory_item_group',
+      kind: 'status',
+      status: 400,
+      body: { errors: [{ errorId: 25005, domain: 'API_INVENTORY', category: 'REQUEST', message: 'The category is not valid.' }] },
+    });
+    const batch = await w.call('POST', '/batch-operations', {
+      connection_id: connections.ebay,
+      operation_type: 'list',
+      items: [{ product_id: photoless.id }, { product_id: refusedByEbay.id }],
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    await settle(w);
+    const done = (await w.call('GET', `/batch-operations/${(batch.json() as { id: string }).id}`)).json();
+    expect(done.batch).toMatchObject({ status: 'failed', failed: 2 });
+    expect(done.items.map((item: { error: string }) => item.error)).toEqual([
+      expect.stringContaining('eBay needs at least one photo'),
+      expect.stringContaining('The category is not valid'),
+    ]);
+
+    const after = await ebayHealth();
+    expect(after?.failures_24h).toBe((before?.failures_24h ?? 0) + 2);
+    expect(after?.operations_24h).toBeGreaterThanOrEqual((before?.operations_24h ?? 0) + 2);
+    expect(after?.hourly.reduce((sum, p) => sum + p.failed, 0)).toBe(after?.failures_24h);
+    expect(after?.error_rate_24h).toBe((after?.failures_24h ?? 0) / (after?.operations_24h ?? 1));
+
+    // Listed on its own (not in a batch), the same refusal counts too.
+    const single = await w.call('POST', '/listings', { connection_id: connections.ebay, product_id: photoless.id });
+    expect(single.statusCode).toBe(400);
+    expect((await ebayHealth())?.failures_24h).toBe((after?.failures_24h ?? 0) + 1);
+  });
 });
 
 describe('bad input and other businesses', () => {
@@ -328,7 +378,17 @@ describe('bad input and other businesses', () => {
         'settings.ebay.return_policy_id',
       ]),
     );
-    expect(await databaseSnapshot(w.t.orm)).toEqual(before);
+    // Nothing is listed; the refused attempt is logged (Sync Health counts it as a failed call).
+    const { sync_log: logBefore, ...restBefore } = before;
+    const { sync_log: logAfter, ...restAfter } = await databaseSnapshot(w.t.orm);
+    expect(restAfter).toEqual(restBefore);
+    expect(logAfter).not.toEqual(logBefore);
+    const logged = await w.t.orm.em
+      .fork()
+      .execute<{ operation: string; ok: boolean; error: string }[]>(`SELECT operation, ok, error FROM sync_log WHERE connection_id = ?`, [
+        connectionId,
+      ]);
+    expect(logged).toEqual([{ operation: 'list', ok: false, error: expect.stringContaining('fulfillment') }]);
   });
 
   it("another business's connection, product, listing and variant answer 404", async () => {

@@ -70,7 +70,10 @@ async function jobsByConnection(db: Kysely<DB>) {
             .selectFrom('o')
             .innerJoin('batch_operations as b', (join) => join.on((eb) => eb(eb.ref('b.id'), '=', payloadId('batchId'))))
             .where('o.kind', '=', BATCH_JOB)
-            .select(['o.kind', 'o.status', 'b.connection_id']),
+            // A catalog batch (catalog_price, archive) has no connection.
+            .where('b.connection_id', 'is not', null)
+            .select(['o.kind', 'o.status', 'b.connection_id'])
+            .$narrowType<{ connection_id: string }>(),
         ),
     )
     .selectFrom('linked')
@@ -87,8 +90,9 @@ async function jobsByConnection(db: Kysely<DB>) {
 
 /**
  * Per connection: status, last success, the last 24 hours of calls (error rate and an hourly
- * series), queued and failed work, open drift and webhook health. Routine scheduled jobs (the
- * next poll, the next token refresh) are not counted as queued work.
+ * series; a listing attempt our own checks refused is in `sync_log` as a failed call too, as the
+ * seller saw it fail: see `listProduct`), queued and failed work, open drift and webhook health.
+ * Routine scheduled jobs (the next poll, the next token refresh) are not counted as queued work.
  */
 export async function syncHealth(em: EntityManager, businessId: string): Promise<SyncHealth> {
   const [clock] = await em.execute<{ now: Date; hour: Date }[]>("SELECT now() AS now, date_trunc('hour', now()) AS hour");

@@ -8,6 +8,8 @@ export const operationLabels: Record<BatchOperationType, string> = {
   end: 'End listings',
   price: 'Change price',
   quantity: 'Set quantity',
+  catalog_price: 'Change catalog prices',
+  archive: 'Archive products',
 };
 
 export const batchStatusLabels: Record<BatchStatus, string> = {

@@ -1,19 +1,14 @@
 import {
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
   makeStyles,
-  Radio,
-  RadioGroup,
   Spinner,
   tokens,
   typographyStyles,
@@ -21,6 +16,7 @@ import {
 import { applyPriceChange, type PriceChange, parsePercent } from '@tradepost/shared/domain/pricing.ts';
 import { useState } from 'react';
 import { formatMoney, parseMoney } from '../catalog/money.ts';
+import { PriceChangeFields, type PriceChangeMode } from './price-change-fields.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -31,7 +27,7 @@ const useStyles = makeStyles({
 
 export type PricedSize = { variantId: string; priceCents: number | null /** Product and size, for the preview. */; label?: string };
 
-type Mode = 'set' | 'amount' | 'percent';
+type Mode = PriceChangeMode;
 
 /** How many sizes the preview shows before confirming. */
 const PREVIEW_SIZES = 3;
@@ -122,34 +118,18 @@ export function PriceChangeDialog({ open, sizes, currency, platformName, pending
               Change the {platformName} price of {sizes.length} {sizes.length === 1 ? 'size' : 'sizes'}
             </DialogTitle>
             <DialogContent className={styles.form}>
-              <RadioGroup value={mode} onChange={(_, data) => setMode(data.value as Mode)} aria-label="How to change the price">
-                <Radio value="set" label="Set one price for all of them" />
-                <Radio value="amount" label="Add or take off an amount" />
-                <Radio value="percent" label="Move each size's price by a percentage" />
-              </RadioGroup>
-              {mode === 'percent' ? (
-                <Field label="Change (%)" hint="Negative lowers the price: -10 is 10% off." validationMessage={error ?? undefined} required>
-                  <Input value={percent} onChange={(_, d) => setPercent(d.value)} inputMode="decimal" contentAfter="%" />
-                </Field>
-              ) : (
-                <Field
-                  label={mode === 'set' ? 'New price' : 'Amount'}
-                  hint={mode === 'amount' ? 'Negative lowers the price: -5 takes 5.00 off each size.' : undefined}
-                  validationMessage={error ?? undefined}
-                  required
-                >
-                  <Input
-                    value={amount}
-                    onChange={(_, d) => setAmount(d.value)}
-                    inputMode="decimal"
-                    placeholder={mode === 'set' ? '129.99' : '-5.00'}
-                  />
-                </Field>
-              )}
-              <Checkbox
-                checked={roundTo99}
-                onChange={(_, d) => setRoundTo99(d.checked === true)}
-                label="Round up to .99 (129.20 becomes 129.99)"
+              <PriceChangeFields
+                modes={['set', 'amount', 'percent']}
+                mode={mode}
+                onModeChange={setMode}
+                percent={percent}
+                onPercentChange={setPercent}
+                amount={amount}
+                onAmountChange={setAmount}
+                roundTo99={roundTo99}
+                onRoundTo99Change={setRoundTo99}
+                roundLabel="Round up to .99 (129.20 becomes 129.99)"
+                error={error}
               />
               {preview.length > 0 ? (
                 <div>

@@ -1,10 +1,6 @@
-import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { ProductListParams } from '@tradepost/shared/query/catalog.ts';
 import { BATCH_ITEM_LIMIT, type MarketplaceProduct, marketplaceProductsSchema } from '@tradepost/shared/schemas/batch-operations.ts';
 import {
-  type ArchiveProductsResult,
-  archiveProductsResultSchema,
-  MAX_BULK_ARCHIVE,
   MAX_IDS_IN_QUERY,
   type Product,
   type ProductRow,
@@ -99,23 +95,4 @@ export async function downloadChosenCsv(scope: BusinessScope, ids: readonly stri
   const text = typeof answer === 'string' ? answer.replace(/^\uFEFF/, '') : '';
   const blob = answer instanceof Blob ? answer : new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
   saveFile(blob, `products-${today()}.csv`);
-}
-
-/** Archives the chosen products, 1,000 per call (each call is one transaction). */
-export function useArchiveProducts(scope: BusinessScope | undefined): UseMutationResult<ArchiveProductsResult, Error, readonly string[]> {
-  return useMutation({
-    mutationFn: async (ids: readonly string[]) => {
-      if (scope === undefined) throw new Error('No business');
-      const total: ArchiveProductsResult = { archived: 0, already_archived: 0 };
-      for (const part of chunks(ids, MAX_BULK_ARCHIVE)) {
-        const result = await api.post(`${scope.basePath}/products/archive`, {
-          body: { product_ids: part },
-          schema: archiveProductsResultSchema,
-        });
-        total.archived += result.archived;
-        total.already_archived += result.already_archived;
-      }
-      return total;
-    },
-  });
 }

@@ -9,6 +9,7 @@ const fulfillment = (status: Fulfillment['status'], created: string, picked = 0)
   sale_number: 1000 + n,
   channel: 'manual',
   customer_name: null,
+  shipping_address: null,
   location_id: '0190a000-0000-7000-8000-000000000200',
   status,
   carrier: null,

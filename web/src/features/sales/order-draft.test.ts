@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantInfo } from '../catalog/variant-info.ts';
-import { addLine, buildSaleBody, emptyOrder, hasErrors, orderErrorsFromApi, orderTotals } from './order-draft.ts';
+import { addLine, buildSaleBody, emptyAddress, emptyOrder, hasErrors, orderErrorsFromApi, orderTotals } from './order-draft.ts';
 
 const nine: VariantInfo = {
   variantId: '0190a000-0000-7000-8000-000000000001',
@@ -26,7 +26,7 @@ describe('manual order draft', () => {
   it('builds the body in cents with the idempotency key, a new customer and shipping', () => {
     const lines = addLine([], nine, 'USD', 'a').map((line) => ({ ...line, fees: '15', tax: '12.50' }));
     const { body, errors } = buildSaleBody(
-      { lines, shipping: '10', customer: { mode: 'new', name: 'Ana Ruiz', email: 'ana@example.com' }, note: '' },
+      { ...emptyOrder, lines, shipping: '10', customer: { mode: 'new', name: 'Ana Ruiz', email: 'ana@example.com' }, note: '' },
       'USD',
       'key-1',
     );
@@ -47,6 +47,28 @@ describe('manual order draft', () => {
     expect(errors.lines.a).toMatchObject({ quantity: expect.any(String), price: expect.any(String) });
     expect(errors.customer).toBeDefined();
     expect(buildSaleBody(emptyOrder, 'USD', 'k').errors.general).toMatch(/Add at least one item/);
+  });
+
+  it('ships to a typed address, checked by the API’s schema before sending; no address when picked up', () => {
+    const lines = addLine([], nine, 'USD', 'a');
+    const address = { ...emptyAddress, ship: true, name: 'Ana Ruiz', line1: '12 Market Street', city: 'Portland', region: 'OR' };
+    const sent = buildSaleBody({ ...emptyOrder, lines, address: { ...address, postal_code: '97201', country: 'us' } }, 'USD', 'k');
+    expect(hasErrors(sent.errors)).toBe(false);
+    expect(sent.body.shipping_address).toEqual({
+      name: 'Ana Ruiz',
+      line1: '12 Market Street',
+      city: 'Portland',
+      region: 'OR',
+      postal_code: '97201',
+      country: 'US',
+    });
+    const refused = buildSaleBody({ ...emptyOrder, lines, address: { ...address, postal_code: '972' } }, 'USD', 'k');
+    expect(refused.errors.address).toEqual({ postal_code: expect.stringMatching(/ZIP code/) });
+    expect(hasErrors(refused.errors)).toBe(true);
+    expect(buildSaleBody({ ...emptyOrder, lines }, 'USD', 'k').body.shipping_address).toBeUndefined();
+    expect(orderErrorsFromApi({ 'shipping_address.postal_code': 'Enter the postal code' }, ['a']).address).toEqual({
+      postal_code: 'Enter the postal code',
+    });
   });
 
   it('puts the server’s messages beside the line it names', () => {

@@ -1,3 +1,4 @@
+import { shippingAddressInputSchema } from '@tradepost/shared/schemas/address.ts';
 import type { CreateSaleBody } from '@tradepost/shared/schemas/sales.ts';
 import { moneyInputText, parseMoney } from '../catalog/money.ts';
 import type { VariantInfo } from '../catalog/variant-info.ts';
@@ -10,7 +11,12 @@ export type CustomerDraft =
   | { mode: 'existing'; id: string | null; label: string }
   | { mode: 'new'; name: string; email: string };
 
-export type OrderDraft = { lines: OrderLineDraft[]; shipping: string; customer: CustomerDraft; note: string };
+export const addressFields = ['name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone'] as const;
+export type AddressField = (typeof addressFields)[number];
+/** Where the order ships, as typed; `ship` off means picked up (no address). */
+export type AddressDraft = { ship: boolean } & Record<AddressField, string>;
+
+export type OrderDraft = { lines: OrderLineDraft[]; shipping: string; customer: CustomerDraft; note: string; address: AddressDraft };
 
 export type LineField = 'item' | 'quantity' | 'price' | 'fees' | 'tax';
 export type OrderErrors = {
@@ -20,13 +26,28 @@ export type OrderErrors = {
   customer?: string;
   customerName?: string;
   customerEmail?: string;
+  /** By address part, from `shipping_address.<part>`. */
+  address?: Partial<Record<AddressField, string>>;
   general?: string;
 };
 
-export const emptyOrder: OrderDraft = { lines: [], shipping: '', customer: { mode: 'none' }, note: '' };
+export const emptyAddress: AddressDraft = {
+  ship: false,
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postal_code: '',
+  country: 'US',
+  phone: '',
+};
+
+export const emptyOrder: OrderDraft = { lines: [], shipping: '', customer: { mode: 'none' }, note: '', address: emptyAddress };
 
 export const hasErrors = (errors: OrderErrors): boolean =>
   Object.values(errors.lines).some((line) => Object.keys(line).length > 0) ||
+  Object.keys(errors.address ?? {}).length > 0 ||
   [errors.shipping, errors.customer, errors.customerName, errors.customerEmail, errors.general].some((m) => m !== undefined);
 
 /** Adds a size to the order: a second scan of the same size adds one to its quantity. Price defaults to the size's price. */
@@ -87,6 +108,20 @@ export function buildSaleBody(draft: OrderDraft, currency: string, externalOrder
   };
   const note = draft.note.trim();
   if (note !== '') body.note = note;
+  if (draft.address.ship) {
+    // The API's own schema, so a slip shows beside its field before anything is sent.
+    const { ship: _, ...typed } = draft.address;
+    const parsed = shippingAddressInputSchema.safeParse(typed);
+    if (parsed.success) body.shipping_address = parsed.data;
+    else {
+      const address: Partial<Record<AddressField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = addressFields.find((f) => f === issue.path[0]);
+        if (field !== undefined) address[field] ??= issue.message;
+      }
+      errors.address = address;
+    }
+  }
   const customer = draft.customer;
   if (customer.mode === 'existing') {
     if (customer.id === null) errors.customer = 'Choose a customer from the list, or switch to a new customer';
@@ -118,7 +153,10 @@ export function orderErrorsFromApi(fields: Record<string, string>, lineKeys: rea
       const field = lineFieldByApi[line[2] ?? ''] ?? 'item';
       errors.lines[key] = { ...errors.lines[key], [field]: message };
     } else if (path === 'shipping_cents') errors.shipping = message;
-    else if (path === 'customer.name') errors.customerName = message;
+    else if (path.startsWith('shipping_address.') && addressFields.some((f) => f === path.slice('shipping_address.'.length))) {
+      const field = path.slice('shipping_address.'.length) as AddressField;
+      errors.address = { ...errors.address, [field]: message };
+    } else if (path === 'customer.name') errors.customerName = message;
     else if (path === 'customer.email') errors.customerEmail = message;
     else if (path === 'customer_id' || path.startsWith('customer')) errors.customer = message;
     else rest.push(message);

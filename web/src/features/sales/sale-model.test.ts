@@ -36,6 +36,8 @@ const sale = (lines: SaleLine[], over: Partial<Sale> = {}): Sale => ({
   ordered_at: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   cancelled_at: null,
+  shipping_address: null,
+  payment: null,
   lines,
   totals: {
     units: 3,

@@ -145,7 +145,7 @@ export function ConnectionHealthCard({ health }: { health: ConnectionHealth }) {
 
       <ChartCard
         title={chartTitle}
-        description="Quantity, price, listing and order calls: succeeded and failed."
+        description="Quantity, price, listing and order calls: succeeded and failed. A listing our checks refused before sending counts as failed."
         empty={quiet ? `Nothing was sent to ${platform} in the last 24 hours. A sale or a stock change will show here.` : undefined}
         chart={
           <Suspense fallback={<ChartBodySkeleton label={`Loading ${chartTitle.toLowerCase()}`} />}>

@@ -107,6 +107,8 @@ export type ListingInput = {
   variants: ListingVariantInput[];
   /** The option name sizes are listed under (`Size`, or eBay's `US Shoe Size`). */
   sizeLabel?: string;
+  /** eBay item specifics the seller set (name → values); Brand and the size label are ours. */
+  aspects?: Record<string, string[]>;
   /** eBay: business policies and inventory location; Shopify/Square: the location the stock sits at. */
   placement: {
     locationId?: string;

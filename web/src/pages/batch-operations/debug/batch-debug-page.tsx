@@ -19,7 +19,7 @@ import { AppPage, PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type KeyboardEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
-import { formatDuration, formatRate, operationLabels } from '../../../features/batch-operations/batch-labels.ts';
+import { formatDuration, formatRate } from '../../../features/batch-operations/batch-labels.ts';
 import { BatchProgress, BatchStatusBadge, ItemStatusBadge } from '../../../features/batch-operations/batch-progress.tsx';
 import {
   ITEM_PAGE_SIZE,
@@ -28,10 +28,10 @@ import {
   useRefreshOnFinishedBatches,
   useRetryFailedItems,
 } from '../../../features/batch-operations/use-batch-operations.ts';
-import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
+import { batchTitle } from '../batch-title.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '20px', minWidth: 0 },
@@ -187,7 +187,7 @@ export function BatchDebugPage() {
   const refusal = retry.error ? (apiFormErrors(retry.error, [], 'The failed items could not be retried.').general ?? null) : null;
   return (
     <AppPage
-      title={`${operationLabels[batch.operation_type]} on ${platformLabels[batch.platform]}`}
+      title={batchTitle(batch)}
       description={`${batch.total.toLocaleString()} ${batch.total === 1 ? 'item' : 'items'}, started ${formatWhen(batch.created_at)}${
         batch.created_by ? ` by ${batch.created_by.name}` : ''
       }.`}
@@ -225,8 +225,11 @@ export function BatchDebugPage() {
         {batch.failed > 0 && !running ? (
           <MessageBar intent="warning" layout="multiline">
             <MessageBarBody>
-              {batch.failed.toLocaleString()} {batch.failed === 1 ? 'item' : 'items'} failed. Fix the cause shown on each (reconnect, a
-              missing price, a listing ended on the platform), then retry only those: the others keep their result.
+              {batch.failed.toLocaleString()} {batch.failed === 1 ? 'item' : 'items'} failed. Fix the cause shown on each (
+              {batch.platform === null
+                ? 'a size without a price, a price that would fall to 0'
+                : 'reconnect, a missing price, a listing ended on the platform'}
+              ), then retry only those: the others keep their result.
             </MessageBarBody>
             <MessageBarActions>
               <Button
@@ -249,7 +252,11 @@ export function BatchDebugPage() {
         <PageSection
           id="items"
           title="Items"
-          description="Select an item to see exactly what was sent for it and what the platform answered."
+          description={
+            batch.platform === null
+              ? 'Select an item to see exactly what was asked of it and what changed.'
+              : 'Select an item to see exactly what was sent for it and what the platform answered.'
+          }
         >
           <TabList
             selectedValue={filter}

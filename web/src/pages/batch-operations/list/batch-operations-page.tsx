@@ -20,6 +20,7 @@ import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useBatchUpdates } from '../../../features/realtime/use-batch-updates.ts';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
+import { batchTitle } from '../batch-title.ts';
 
 const useStyles = makeStyles({
   filters: {
@@ -151,7 +152,7 @@ export function BatchOperationsPage() {
           >
             {filtered
               ? 'Choose another status, marketplace or operation.'
-              : 'Select listings on eBay Listings (or products on a sync page) and choose an action: it runs here as a batch.'}
+              : 'Select products (on Products, eBay Listings or a sync page) and choose an action: it runs here as a batch.'}
           </EmptyState>
         ) : (
           <ul className={styles.list} aria-label="Batch operations">
@@ -160,8 +161,7 @@ export function BatchOperationsPage() {
                 <div>
                   <span className={styles.title}>
                     <RouterLink to={`/batch-operations/debug/${batch.id}`}>
-                      {operationLabels[batch.operation_type]} on {platformLabels[batch.platform]} · {batch.total.toLocaleString()}{' '}
-                      {batch.total === 1 ? 'item' : 'items'}
+                      {batchTitle(batch)} · {batch.total.toLocaleString()} {batch.total === 1 ? 'item' : 'items'}
                     </RouterLink>
                     <BatchStatusBadge status={batch.status} />
                   </span>

@@ -26,6 +26,7 @@ import { progress } from '../../../features/fulfillment/fulfillment-model.ts';
 import { FulfillmentStatusBadge } from '../../../features/fulfillment/fulfillment-status-badge.tsx';
 import { openPackingSlip } from '../../../features/fulfillment/packing-slip.ts';
 import { ShipForm } from '../../../features/fulfillment/ship-form.tsx';
+import { ShippingAddressBlock } from '../../../features/fulfillment/shipping-address.tsx';
 import { useFulfillment, useSetFulfillmentStatus } from '../../../features/fulfillment/use-fulfillments.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
@@ -72,6 +73,7 @@ const useStyles = makeStyles({
   count: { ...typographyStyles.subtitle2, fontVariantNumeric: 'tabular-nums', textAlign: 'end', display: 'block' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
   heading: { ...typographyStyles.subtitle2, margin: 0 },
+  shipTo: { display: 'flex', flexDirection: 'column', gap: '4px' },
   shipped: { ...typographyStyles.body1, margin: 0 },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
 });
@@ -162,6 +164,12 @@ function Detail({
         <span>From {location}</span>
         <span>Ordered {formatWhen(fulfillment.created_at)}</span>
       </div>
+      <section className={styles.shipTo} aria-labelledby={`ship-to-${fulfillment.id}`}>
+        <h3 id={`ship-to-${fulfillment.id}`} className={styles.heading}>
+          Ship to
+        </h3>
+        <ShippingAddressBlock address={fulfillment.shipping_address} fallbackName={fulfillment.customer_name} />
+      </section>
 
       <div>
         <h3 className={styles.heading}>

@@ -6,6 +6,7 @@ import { useInventorySummary } from '../../../features/inventory/use-inventory-s
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
+import { StockGridSection } from './stock-grid-section.tsx';
 
 const useStyles = makeStyles({
   links: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
@@ -21,7 +22,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** inventory: the figures of the stock ledger, and the way to the screens that change stock. */
+/** inventory: the figures of the stock ledger, stock by location, and the way to the screens that change stock. */
 export function InventoryPage() {
   const styles = useStyles();
   const scope = useBusinessScope();
@@ -98,6 +99,8 @@ export function InventoryPage() {
           <StatGridLoading />
         </>
       )}
+
+      <StockGridSection scope={scope} />
 
       <PageSection id="inventory-tools" title="Work with stock" icon={<ClipboardTaskListLtrRegular />}>
         <ul className={styles.list}>

@@ -13,14 +13,7 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import {
-  BoxRegular,
-  ImageMultipleRegular,
-  PlugConnectedRegular,
-  RulerRegular,
-  SaveRegular,
-  ShieldCheckmarkRegular,
-} from '@fluentui/react-icons';
+import { BoxRegular, ImageMultipleRegular, RulerRegular, SaveRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import {
   type Product,
@@ -55,6 +48,7 @@ import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import { type BusinessScope, useBusinessScope } from '../../../features/session/use-business-scope.ts';
 import { AddSize } from './add-size.tsx';
+import { ChannelSettingsSection } from './channel-settings-section.tsx';
 import {
   configureFormFrom,
   type DetailsForm,
@@ -86,7 +80,6 @@ const useStyles = makeStyles({
   saveBarSticky: { position: 'sticky', bottom: 0, zIndex: 2, boxShadow: tokens.shadow16 },
   saveText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
   saveActions: { display: 'flex', gap: '8px' },
-  channelText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
   centered: { display: 'grid', placeItems: 'center', padding: '64px 16px' },
 });
 
@@ -360,13 +353,6 @@ function ConfigureForm({ scope, product }: { scope: BusinessScope | undefined; p
           )}
         </PageSection>
 
-        <PageSection id="configure-channels" title="Channel settings" icon={<PlugConnectedRegular />}>
-          <p className={styles.channelText}>
-            Marketplace channels arrive with marketplace connections. Once a marketplace such as eBay or Shopify is connected to your
-            business, this section sets, per channel, which sizes are listed, at what price and under which title.
-          </p>
-        </PageSection>
-
         <section className={mergeClasses(styles.saveBar, dirty && styles.saveBarSticky)} aria-label="Save changes">
           <p className={styles.saveText} aria-live="polite">
             {messages.general ?? (dirty ? 'You have unsaved changes.' : 'All changes saved.')}
@@ -387,6 +373,8 @@ function ConfigureForm({ scope, product }: { scope: BusinessScope | undefined; p
           </div>
         </section>
       </form>
+
+      <ChannelSettingsSection scope={scope} product={product} currency={currency} />
 
       <LifecycleSection scope={scope} product={product} dirty={dirty} />
     </AppPage>

@@ -3,6 +3,9 @@ import {
   Link,
   Menu,
   MenuButton,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
   MenuItem,
   MenuList,
   MenuPopover,
@@ -25,7 +28,12 @@ import {
   TagRegular,
 } from '@fluentui/react-icons';
 import type { ProductListParams } from '@tradepost/shared/query/catalog.ts';
-import type { BatchOperation, CreateBatchBody } from '@tradepost/shared/schemas/batch-operations.ts';
+import {
+  BATCH_ITEM_LIMIT,
+  type BatchOperation,
+  type CreateBatchBody,
+  type CreateCatalogBatchBody,
+} from '@tradepost/shared/schemas/batch-operations.ts';
 import { MAX_IDS_IN_QUERY, type ProductRow } from '@tradepost/shared/schemas/catalog.ts';
 import type { MarketplacePlatform } from '@tradepost/shared/schemas/connections.ts';
 import type { RowSelectionState } from '@tradepost/shared/ui/row-selection.ts';
@@ -35,7 +43,7 @@ import { apiFormErrors } from '../../../features/account/api-form-errors.ts';
 import { applicable, StartedBatch } from '../../../features/batch-operations/bulk-actions.tsx';
 import { PriceChangeDialog, type PricedSize } from '../../../features/batch-operations/price-change-dialog.tsx';
 import { useCreateBatch } from '../../../features/batch-operations/use-batch-operations.ts';
-import { chosenRows, downloadChosenCsv, listingsOf, productsByIds, useArchiveProducts } from '../../../features/catalog/bulk-products.ts';
+import { chosenRows, downloadChosenCsv, listingsOf, productsByIds } from '../../../features/catalog/bulk-products.ts';
 import { LabelsDialog } from '../../../features/catalog-io/print-labels-button.tsx';
 import { platformLabels } from '../../../features/connections/connection-labels.ts';
 import { useConnections } from '../../../features/connections/use-connections.ts';
@@ -44,6 +52,8 @@ import { formatCount } from '../../../features/inventory/inventory-figures.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useCan } from '../../../features/session/use-can.ts';
+import { CatalogPriceDialog, type CatalogSize, catalogSizesOf } from './catalog-price-dialog.tsx';
+import { useCreateCatalogBatch } from './use-catalog-batch.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -86,8 +96,8 @@ type ProductsBulkBarProps = {
 
 /**
  * What can be done to the products chosen in the table: list them on a channel, end their
- * listings, change their prices there (each one batch operation with its progress bar), print
- * their labels, archive or export them.
+ * listings, change their prices there or in the catalog, archive them (each one batch operation
+ * with its progress bar), print their labels or export them (files, at once).
  */
 export function ProductsBulkBar({ scope, selection, total, loaded, params }: ProductsBulkBarProps) {
   const styles = useStyles();
@@ -97,10 +107,11 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
   const mayList = can('listings:write') && can('connections:read');
   const connections = useConnections(mayList ? scope : undefined);
   const create = useCreateBatch(scope);
-  const archive = useArchiveProducts(scope);
+  const createCatalog = useCreateCatalogBatch(scope);
   const [working, setWorking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [pricing, setPricing] = useState<{ channel: Channel; sizes: PricedSize[] } | null>(null);
+  const [catalogPricing, setCatalogPricing] = useState<{ sizes: CatalogSize[]; products: number } | null>(null);
   const [labelIds, setLabelIds] = useState<string[] | null>(null);
   const [started, setStarted] = useState<BatchOperation | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -121,6 +132,10 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
   const chosen = selection.selection;
   const everyLoadedChosen = loaded.length > 0 && loaded.every((row) => selection.isSelected(row.id));
   const refusal = create.error ? (apiFormErrors(create.error, [], 'The batch could not be started.').general ?? null) : null;
+  const catalogRefusal = createCatalog.error
+    ? (apiFormErrors(createCatalog.error, [], 'The batch could not be started.').general ?? null)
+    : null;
+  const mayEditCatalog = can('catalog:write');
 
   /** Reads what the chosen rows need, showing what is being done; a failure is said in the bar. */
   const run = async (what: string, task: (rows: ProductRow[]) => Promise<void>) => {
@@ -136,15 +151,15 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
     }
   };
 
-  const startBatch = (body: CreateBatchBody) =>
-    create.mutate(body, {
-      onSuccess: (batch) => {
-        setStarted(batch);
-        setConfirming(null);
-        setPricing(null);
-        selection.clear();
-      },
-    });
+  const onStarted = (batch: BatchOperation) => {
+    setStarted(batch);
+    setConfirming(null);
+    setPricing(null);
+    setCatalogPricing(null);
+    selection.clear();
+  };
+  const startBatch = (body: CreateBatchBody) => create.mutate(body, { onSuccess: onStarted });
+  const startCatalogBatch = (body: CreateCatalogBatchBody) => createCatalog.mutate(body, { onSuccess: onStarted });
 
   const listOn = (channel: Channel) =>
     run('Reading the selection', async (rows) => {
@@ -179,6 +194,18 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
       setPricing({ channel, sizes });
     });
 
+  const priceInCatalog = () =>
+    run('Reading the prices', async (rows) => {
+      const sizes = catalogSizesOf(await productsByIds(scope as BusinessScope, ids(rows)));
+      if (sizes.length === 0) return setProblem('The selected products have no sizes to price.');
+      if (sizes.length > BATCH_ITEM_LIMIT)
+        return setProblem(
+          `The selected products have ${formatCount(sizes.length)} sizes: change at most ${formatCount(BATCH_ITEM_LIMIT)} at a time.`,
+        );
+      createCatalog.reset();
+      setCatalogPricing({ sizes, products: rows.length });
+    });
+
   const printLabels = () =>
     run('Reading the sizes', async (rows) => {
       const variantIds = (await productsByIds(scope as BusinessScope, ids(rows))).flatMap((p) => p.variants.map((v) => v.id));
@@ -203,7 +230,7 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
     run('Reading the selection', async (rows) => {
       const open = rows.filter((row) => row.status !== 'archived');
       if (open.length === 0) return setProblem('The selected products are archived already.');
-      archive.reset();
+      createCatalog.reset();
       setConfirming({ kind: 'archive', ids: open.map((row) => row.id), skipped: rows.length - open.length });
     });
 
@@ -225,6 +252,36 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
               </MenuItem>
             ))
           )}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+
+  const priceMenu = (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <MenuButton size="small" icon={<TagRegular />} disabled={working !== null}>
+          Change prices
+        </MenuButton>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {mayEditCatalog ? <MenuItem onClick={priceInCatalog}>Catalog price (every channel starts from it)…</MenuItem> : null}
+          {mayEditCatalog && mayList ? <MenuDivider /> : null}
+          {mayList ? (
+            <MenuGroup>
+              <MenuGroupHeader>On one channel only</MenuGroupHeader>
+              {channels.length === 0 ? (
+                <MenuItem onClick={() => navigate('/sales-channels-management')}>Connect a sales channel first…</MenuItem>
+              ) : (
+                channels.map((channel) => (
+                  <MenuItem key={channel.id} onClick={() => priceOn(channel)}>
+                    {channel.name}
+                  </MenuItem>
+                ))
+              )}
+            </MenuGroup>
+          ) : null}
         </MenuList>
       </MenuPopover>
     </Menu>
@@ -267,9 +324,9 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
             <>
               {channelMenu('List on…', <MegaphoneRegular />, listOn)}
               {channelMenu('End listings', <StopRegular />, endOn)}
-              {channelMenu('Change prices', <TagRegular />, priceOn)}
             </>
           ) : null}
+          {mayList || mayEditCatalog ? priceMenu : null}
           {can('catalog:read') ? (
             <Button size="small" icon={<PrintRegular />} disabled={working !== null} onClick={printLabels}>
               Print labels
@@ -321,29 +378,11 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
               : `End ${plural(subject.ids.length, 'listing')} on ${subject.channel.name}`
         }
         confirmLabel={confirming?.kind === 'archive' ? 'Archive' : confirming?.kind === 'list' ? 'List them' : 'End them'}
-        pending={create.isPending || archive.isPending}
-        refusal={
-          confirming?.kind === 'archive'
-            ? archive.error
-              ? (apiFormErrors(archive.error, [], 'The products were not archived.').general ?? null)
-              : null
-            : refusal
-        }
+        pending={create.isPending || createCatalog.isPending}
+        refusal={confirming?.kind === 'archive' ? catalogRefusal : refusal}
         onConfirm={(subject) => {
-          if (subject.kind === 'archive') {
-            archive.mutate(subject.ids, {
-              onSuccess: (result) => {
-                toast({
-                  intent: 'success',
-                  title: `Archived ${plural(result.archived, 'product')}`,
-                  body: 'Find them under Status: Archived.',
-                });
-                setConfirming(null);
-                selection.clear();
-              },
-            });
-            return;
-          }
+          if (subject.kind === 'archive')
+            return startCatalogBatch({ operation_type: 'archive', items: subject.ids.map((product_id) => ({ product_id })) });
           startBatch({
             connection_id: subject.channel.id,
             operation_type: subject.kind,
@@ -358,7 +397,7 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
               ? ` ${plural(subject.skipped, 'selected product')} ${subject.skipped === 1 ? 'is' : 'are'} left out (they do not apply).`
               : '';
           if (subject.kind === 'archive')
-            return `Archived products leave the active list, pickers and the export, and keep every size, barcode and movement. You can unarchive them later.${left}`;
+            return `Archived products leave the active list, pickers and the export, and keep every size, barcode and movement. You can unarchive them later. It runs as one batch with a progress bar; find them under Status: Archived.${left}`;
           if (subject.kind === 'list')
             return `Each product is listed with all its sizes, its price and the stock Tradepost may offer there; products already listed are updated. It runs as one batch with a progress bar.${left}`;
           return `The listings come off sale and are kept there as ended, so they can be relisted later. It runs as one batch with a progress bar.${left}`;
@@ -373,6 +412,23 @@ export function ProductsBulkBar({ scope, selection, total, loaded, params }: Pro
         refusal={refusal}
         onSubmit={(items) => pricing && startBatch({ connection_id: pricing.channel.id, operation_type: 'price', items })}
         onDismiss={() => setPricing(null)}
+      />
+      <CatalogPriceDialog
+        open={catalogPricing !== null}
+        sizes={catalogPricing?.sizes ?? []}
+        products={catalogPricing?.products ?? 0}
+        currency={scope?.currency ?? 'USD'}
+        pending={createCatalog.isPending}
+        refusal={catalogRefusal}
+        onSubmit={(change) =>
+          catalogPricing &&
+          startCatalogBatch({
+            operation_type: 'catalog_price',
+            change,
+            items: catalogPricing.sizes.map((size) => ({ variant_id: size.variantId })),
+          })
+        }
+        onDismiss={() => setCatalogPricing(null)}
       />
       <LabelsDialog open={labelIds !== null} onOpenChange={(open) => (open ? undefined : setLabelIds(null))} variantIds={labelIds ?? []} />
     </>

@@ -16,8 +16,10 @@ import type { Customer } from '@tradepost/shared/schemas/sales.ts';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import type { CheckoutPlan, DiscountKind } from '../../../features/retail/cart-model.ts';
 import { currencySymbol } from '../../../features/retail/currency-symbol.ts';
+import type { PaymentDraft, PaymentErrors } from '../../../features/sales/payment-model.ts';
 import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { CheckoutCustomer } from './checkout-customer.tsx';
+import { PaymentPicker } from './payment-picker.tsx';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
@@ -60,6 +62,9 @@ type CheckoutPanelProps = {
   discountText: string;
   onDiscount: (text: string) => void;
   errors: { discount?: string | undefined; taxRate?: string | undefined; customer?: string | undefined; location?: string | undefined };
+  payment: PaymentDraft;
+  onPayment: (draft: PaymentDraft) => void;
+  paymentErrors: PaymentErrors;
   general: string | null;
   charging: boolean;
   onCharge: () => void;
@@ -139,6 +144,13 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           {money(plan?.totalCents)}
         </dd>
       </dl>
+      <PaymentPicker
+        draft={props.payment}
+        onChange={props.onPayment}
+        totalCents={plan === null || !props.hasLines ? null : plan.totalCents}
+        currency={currency}
+        errors={props.paymentErrors}
+      />
       {props.general === null ? null : (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{props.general}</MessageBarBody>

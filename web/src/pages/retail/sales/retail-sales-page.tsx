@@ -26,6 +26,13 @@ import { cartItems, itemForCode } from '../../../features/retail/pos-items.ts';
 import { posTaxRateAtom } from '../../../features/retail/pos-settings-atoms.ts';
 import { useCodeLookup } from '../../../features/retail/use-code-lookup.ts';
 import { useCreateSale } from '../../../features/retail/use-sales.ts';
+import {
+  emptyPayment,
+  hasPaymentErrors,
+  type PaymentDraft,
+  type PaymentErrors,
+  paymentBody,
+} from '../../../features/sales/payment-model.ts';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
 import { useScanFeedback } from '../../../features/scanner/use-scan-feedback.ts';
@@ -165,6 +172,8 @@ export function RetailSalesPage() {
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [fieldErrorsShown, setFieldErrorsShown] = useState<CheckoutFieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentDraft>(emptyPayment);
+  const [paymentErrors, setPaymentErrors] = useState<PaymentErrors>({});
   // One key per checkout: a double click or the client's retry of a lost answer records one sale.
   const checkoutKey = useRef<string | null>(null);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
@@ -193,6 +202,8 @@ export function RetailSalesPage() {
     setLineErrors({});
     setFieldErrorsShown({});
     setGeneral(null);
+    setPayment(emptyPayment);
+    setPaymentErrors({});
     checkoutKey.current = null;
   };
 
@@ -271,6 +282,9 @@ export function RetailSalesPage() {
       setFieldErrorsShown({ location: 'Choose the location the items leave from' });
       return;
     }
+    const paid = paymentBody(payment, plan.plan.totalCents, currency);
+    setPaymentErrors(paid.errors);
+    if (hasPaymentErrors(paid.errors)) return;
     setLineErrors({});
     setFieldErrorsShown({});
     checkoutKey.current ??= crypto.randomUUID();
@@ -285,6 +299,7 @@ export function RetailSalesPage() {
         location_id: locationId,
         customer_id: customer?.id,
         note: checkout.discountCents === 0 ? undefined : `Discount ${discountLabel ?? 'amount'} at the counter`,
+        ...paid.body,
         lines: checkout.lines.map((line) => ({
           variant_id: line.variantId,
           quantity: line.quantity,
@@ -307,9 +322,18 @@ export function RetailSalesPage() {
         onError: (error) => {
           const result = fieldErrors(
             error,
-            (path) => path.startsWith('lines.') || path === 'customer_id' || path === 'location_id',
+            (path) =>
+              path.startsWith('lines.') ||
+              path === 'customer_id' ||
+              path === 'location_id' ||
+              path === 'payments' ||
+              path === 'cash_tendered_cents',
             'The sale could not be recorded.',
           );
+          setPaymentErrors({
+            ...(result.fields.cash_tendered_cents === undefined ? {} : { tendered: result.fields.cash_tendered_cents }),
+            ...(result.fields.payments === undefined ? {} : { parts: result.fields.payments }),
+          });
           const byLine: Record<string, string> = {};
           for (const [path, message] of Object.entries(result.fields)) {
             const variantId = cartLineForPath(path, checkout.source);
@@ -446,6 +470,12 @@ export function RetailSalesPage() {
                 setFieldErrorsShown((prev) => ({ ...prev, discount: undefined }));
               }}
               errors={fieldErrorsShown}
+              payment={payment}
+              onPayment={(next) => {
+                setPayment(next);
+                setPaymentErrors({});
+              }}
+              paymentErrors={paymentErrors}
               general={general}
               charging={createSale.isPending}
               onCharge={charge}

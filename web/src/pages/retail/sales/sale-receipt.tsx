@@ -1,9 +1,10 @@
 import { Button, makeStaticStyles, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular, CheckmarkCircle24Filled, PrintRegular } from '@fluentui/react-icons';
 import type { Sale } from '@tradepost/shared/schemas/sales.ts';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import type { CheckoutPlan } from '../../../features/retail/cart-model.ts';
+import { paymentMethodLabels } from '../../../features/sales/payment-model.ts';
 
 /** Printing shows the receipt alone, in black on white, whatever the theme and layout around it. */
 const usePrintStyles = makeStaticStyles(`
@@ -132,6 +133,25 @@ export function SaleReceipt({ data, onNewSale }: { data: ReceiptData; onNewSale:
           <dd className={mergeClasses(styles.grand, styles.grandValue)} data-testid="receipt-total">
             {money(sale.totals.total_cents)}
           </dd>
+          {sale.payment === null ? null : (
+            <>
+              {sale.payment.parts.map((part, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id; their order is the record's
+                <Fragment key={index}>
+                  <dt className={styles.term}>Paid by {paymentMethodLabels[part.method].toLowerCase()}</dt>
+                  <dd className={styles.value}>{money(part.amount_cents)}</dd>
+                </Fragment>
+              ))}
+              {sale.payment.cash_tendered_cents === null || sale.payment.change_cents === null ? null : (
+                <>
+                  <dt className={styles.term}>Cash tendered</dt>
+                  <dd className={styles.value}>{money(sale.payment.cash_tendered_cents)}</dd>
+                  <dt className={styles.term}>Change</dt>
+                  <dd className={styles.value}>{money(sale.payment.change_cents)}</dd>
+                </>
+              )}
+            </>
+          )}
         </dl>
         <p className={styles.thanks}>
           {sale.totals.units} {sale.totals.units === 1 ? 'item' : 'items'} · Thank you!

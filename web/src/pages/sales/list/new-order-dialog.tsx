@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Combobox,
   Dialog,
   DialogActions,
@@ -31,6 +32,8 @@ import type { VariantInfo } from '../../../features/catalog/variant-info.ts';
 import { FormErrorAlert } from '../../../features/forms/form-error-alert.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import {
+  type AddressDraft,
+  type AddressField,
   addLine,
   buildSaleBody,
   type CustomerDraft,
@@ -85,8 +88,44 @@ const useStyles = makeStyles({
     '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   totals: { ...typographyStyles.body1Strong, margin: 0, fontVariantNumeric: 'tabular-nums' },
+  address: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: '12px',
+    margin: 0,
+    padding: '12px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    minWidth: 0,
+    '@media (max-width: 600px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  legend: { ...typographyStyles.body1Strong, padding: '0 4px' },
+  wide: { gridColumn: '1 / -1' },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
 });
+
+/** The address parts in the order a label reads them. */
+const addressInputs: { field: AddressField; label: string; hint?: string; required: boolean; wide?: boolean; max: number }[] = [
+  { field: 'name', label: 'Name', required: true, wide: true, max: 120 },
+  { field: 'line1', label: 'Address line 1', hint: 'Street and number', required: true, wide: true, max: 200 },
+  { field: 'line2', label: 'Address line 2', hint: 'Apartment, suite, unit (optional)', required: false, wide: true, max: 200 },
+  { field: 'city', label: 'City', required: true, max: 120 },
+  { field: 'region', label: 'State or region', hint: 'Required for US, CA, AU', required: false, max: 80 },
+  { field: 'postal_code', label: 'Postal code', required: true, max: 12 },
+  { field: 'country', label: 'Country', hint: 'Two-letter code: US, CA, GB…', required: true, max: 2 },
+  { field: 'phone', label: 'Phone', hint: 'Optional; for the carrier', required: false, wide: true, max: 40 },
+];
+
+const addressAutocomplete: Record<AddressField, string> = {
+  name: 'shipping name',
+  line1: 'shipping address-line1',
+  line2: 'shipping address-line2',
+  city: 'shipping address-level2',
+  region: 'shipping address-level1',
+  postal_code: 'shipping postal-code',
+  country: 'shipping country',
+  phone: 'shipping tel',
+};
 
 type NewOrderDialogProps = { scope: BusinessScope | undefined; onClose: () => void; onCreated: (sale: Sale) => void };
 
@@ -126,6 +165,10 @@ export function NewOrderDialog({ scope, onClose, onCreated }: NewOrderDialogProp
     setErrors((prev) => ({ ...prev, lines: { ...prev.lines, [key]: {} } }));
   };
   const removeLine = (key: string) => setDraft((prev) => ({ ...prev, lines: prev.lines.filter((line) => line.key !== key) }));
+  const setAddress = (change: Partial<AddressDraft>) => {
+    setDraft((prev) => ({ ...prev, address: { ...prev.address, ...change } }));
+    setErrors((prev) => ({ ...prev, address: undefined }));
+  };
   const setCustomer = (customer: CustomerDraft) => {
     setDraft((prev) => ({ ...prev, customer }));
     setErrors((prev) => ({ ...prev, customer: undefined, customerName: undefined, customerEmail: undefined }));
@@ -333,6 +376,35 @@ export function NewOrderDialog({ scope, onClose, onCreated }: NewOrderDialogProp
                     />
                   </Field>
                 </div>
+                <Checkbox
+                  label="Ship to an address"
+                  checked={draft.address.ship}
+                  onChange={(_, d) => setAddress({ ship: d.checked === true })}
+                />
+                {draft.address.ship ? (
+                  <fieldset className={styles.address}>
+                    <legend className={styles.legend}>Shipping address</legend>
+                    {addressInputs.map(({ field, label, hint, required, wide, max }) => (
+                      <Field
+                        key={field}
+                        className={wide ? styles.wide : undefined}
+                        label={label}
+                        hint={hint}
+                        required={required}
+                        validationMessage={errors.address?.[field]}
+                      >
+                        <Input
+                          value={draft.address[field]}
+                          maxLength={max}
+                          autoComplete={addressAutocomplete[field]}
+                          onChange={(_, d) => setAddress({ [field]: d.value })}
+                        />
+                      </Field>
+                    ))}
+                  </fieldset>
+                ) : (
+                  <p className={styles.muted}>No shipping address: the customer picks it up.</p>
+                )}
               </section>
 
               <p className={styles.totals} aria-live="polite">

@@ -18,13 +18,15 @@ import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import type { Sale, SaleLine } from '@tradepost/shared/schemas/sales.ts';
 import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { formatWhen } from '@tradepost/shared/ui/date-time.ts';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { formatMoney } from '../../../features/catalog/money.ts';
 import { FulfillmentStatusBadge } from '../../../features/fulfillment/fulfillment-status-badge.tsx';
 import { openPackingSlip } from '../../../features/fulfillment/packing-slip.ts';
+import { ShippingAddressBlock } from '../../../features/fulfillment/shipping-address.tsx';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
+import { paymentMethodLabels } from '../../../features/sales/payment-model.ts';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { canCancel, canRefund, costIsExpected, saleNumberLabel } from '../../../features/sales/sale-model.ts';
 import { useSale } from '../../../features/sales/use-sales.ts';
@@ -229,6 +231,25 @@ function SaleDetail({ scope, sale }: { scope: BusinessScope | undefined; sale: S
           <dd className={styles.totalValue}>{money(totals.tax_cents)}</dd>
           <dt className={mergeClasses(styles.totalLabel, styles.grand)}>Total paid</dt>
           <dd className={mergeClasses(styles.totalValue, styles.grand)}>{money(totals.total_cents)}</dd>
+          {sale.payment === null
+            ? null
+            : sale.payment.parts.map((part, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id; their order is the record's
+                <Fragment key={index}>
+                  <dt className={styles.totalLabel}>
+                    {sale.payment?.method === 'split' ? 'Part paid' : 'Paid'} by {paymentMethodLabels[part.method].toLowerCase()}
+                  </dt>
+                  <dd className={styles.totalValue}>{money(part.amount_cents)}</dd>
+                </Fragment>
+              ))}
+          {sale.payment?.change_cents === null || sale.payment?.change_cents === undefined ? null : (
+            <>
+              <dt className={styles.totalLabel}>Cash tendered · change</dt>
+              <dd className={styles.totalValue}>
+                {money(sale.payment.cash_tendered_cents ?? 0)} · {money(sale.payment.change_cents)}
+              </dd>
+            </>
+          )}
           <dt className={styles.totalLabel}>Fees</dt>
           <dd className={styles.totalValue}>−{money(totals.fees_cents)}</dd>
           <dt className={styles.totalLabel}>Cost of goods{expected ? ' (expected)' : ''}</dt>
@@ -245,6 +266,15 @@ function SaleDetail({ scope, sale }: { scope: BusinessScope | undefined; sale: S
           </dd>
         </dl>
       </section>
+
+      {sale.channel.kind === 'in_store' && sale.shipping_address === null ? null : (
+        <section className={styles.section} aria-labelledby="sale-ship-to">
+          <h3 id="sale-ship-to" className={styles.heading}>
+            Ship to
+          </h3>
+          <ShippingAddressBlock address={sale.shipping_address} fallbackName={sale.customer?.name} />
+        </section>
+      )}
 
       <section className={styles.section} aria-labelledby="sale-fulfillments">
         <h3 id="sale-fulfillments" className={styles.heading}>

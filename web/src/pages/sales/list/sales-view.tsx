@@ -12,6 +12,7 @@ import { formatMoney } from '../../../features/catalog/money.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
+import { paymentSummary } from '../../../features/sales/payment-model.ts';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
 import { type SalesScreen, SalesShortcuts } from '../../../features/sales/sales-shortcuts.tsx';
@@ -204,6 +205,7 @@ export function SalesView({ title, description, fixedStatus, emptyTitle, emptyTe
                   </td>
                   <td className={table.td}>
                     <ChannelBadge kind={sale.channel.kind} />
+                    {sale.payment === null ? null : <span className={styles.sub}>{paymentSummary(sale.payment, sale.currency)}</span>}
                   </td>
                   <td className={table.td}>
                     <span className={styles.customer}>{sale.customer?.name ?? '—'}</span>

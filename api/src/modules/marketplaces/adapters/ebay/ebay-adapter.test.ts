@@ -185,6 +185,16 @@ describe('eBay adapter against the simulator', () => {
     const nine = orders.find((o) => o.lines[0]?.sku === 'AJ1-CHI-9');
     expect(nine).toMatchObject({ shipping_cents: 0, lines: [{ quantity: 1, unit_price_cents: 30_000, fees_cents: 0, tax_cents: 0 }] });
     expect(nine?.customer?.name).toBeTruthy();
+    // fulfillmentStartInstructions[0].shippingStep.shipTo in our address shape.
+    expect(nine?.shipping_address).toEqual({
+      name: 'Sim Buyer',
+      line1: '1 Test Way',
+      city: 'San Jose',
+      region: 'CA',
+      postal_code: '95125',
+      country: 'US',
+      phone: '4085550100',
+    });
     await adapter.markShipped(nine?.external_order_id ?? '', { carrier: 'USPS', trackingNumber: '9400111899223344556677' });
     expect(sim.control.order(nine?.external_order_id ?? '')?.orderFulfillmentStatus).toBe('FULFILLED');
   });

@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { compactAddress } from '@tradepost/shared/schemas/address.ts';
 import {
   asList,
   asObject,
@@ -277,7 +278,7 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
             description: input.description,
             brand: input.brand,
             imageUrls: images,
-            aspects: { Brand: [input.brand], [sizeLabel]: [variant.size] },
+            aspects: { ...input.aspects, Brand: [input.brand], [sizeLabel]: [variant.size] },
             ...(variant.barcode ? { upc: [variant.barcode] } : {}),
           },
         },
@@ -291,7 +292,7 @@ export function createEbayAdapter(config: AdapterConfig, store: TokenStore): Eba
         title: input.title,
         description: input.description,
         imageUrls: images,
-        aspects: { Brand: [input.brand] },
+        aspects: { ...input.aspects, Brand: [input.brand] },
         variantSKUs: input.variants.map((v) => v.sku),
         variesBy: { aspectsImageVariesBy: [], specifications: [{ name: sizeLabel, values: input.variants.map((v) => v.size) }] },
       },
@@ -545,16 +546,24 @@ export function mapEbayOrder(order: Record<string, unknown>): ExternalOrder {
   const shipTo = asObject(asObject(asObject(asList(order.fulfillmentStartInstructions)[0]).shippingStep).shipTo);
   const address = asObject(shipTo.contactAddress);
   const buyer = asObject(order.buyer);
-  const shippingAddress: Record<string, string> = {};
-  if (str(shipTo.fullName)) shippingAddress.name = str(shipTo.fullName);
-  for (const [key, value] of Object.entries(address)) if (typeof value === 'string') shippingAddress[key] = value;
+  // fulfillmentStartInstructions[0].shippingStep.shipTo: fullName, contactAddress (ExtendedContact), primaryPhone.
+  const shippingAddress = compactAddress({
+    name: str(shipTo.fullName),
+    line1: str(address.addressLine1),
+    line2: str(address.addressLine2),
+    city: str(address.city),
+    region: str(address.stateOrProvince),
+    postal_code: str(address.postalCode),
+    country: str(address.countryCode),
+    phone: str(asObject(shipTo.primaryPhone).phoneNumber),
+  });
   const name = str(shipTo.fullName) || str(buyer.username);
   return {
     external_order_id: str(order.orderId),
     ordered_at: new Date(str(order.creationDate)).toISOString(),
     ...(name ? { customer: { name } } : {}),
     shipping_cents: decimalToCents(str(asObject(asObject(order.pricingSummary).deliveryCost).value)),
-    ...(Object.keys(shippingAddress).length > 0 ? { shipping_address: shippingAddress } : {}),
+    ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
     lines: asList(order.lineItems).map((raw) => {
       const line = asObject(raw);
       const quantity = Number(line.quantity ?? 1);

@@ -292,7 +292,14 @@ describe('Shopify adapter: updating in place, reading back, connecting', () => {
     const expected = {
       external_order_id: sold.id,
       customer: { name: 'Sam Buyer', email: 'kim@example.com' },
-      shipping_address: { address1: '12 Market Street', city: 'Portland', province: 'OR', zip: '97201', country: 'US' },
+      shipping_address: {
+        name: 'Sam Buyer',
+        line1: '12 Market Street',
+        city: 'Portland',
+        region: 'OR',
+        postal_code: '97201',
+        country: 'US',
+      },
       lines: [{ sku: 'aj1-chicago-9', quantity: 1, unit_price_cents: 30_000 }],
     };
     expect(order).toMatchObject(expected);

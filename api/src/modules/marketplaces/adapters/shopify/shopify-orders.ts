@@ -1,3 +1,4 @@
+import { compactAddress, type ImportedAddress } from '@tradepost/shared/schemas/address.ts';
 import { asList, asObject, decimalToCents, str } from '../http.ts';
 import type { ExternalOrder } from '../types.ts';
 
@@ -51,20 +52,18 @@ type AddressParts = {
   phone: string;
 };
 
-/** Address lines in printing order; the name travels as the customer's, not in the address. */
-function addressOf(parts: AddressParts): Record<string, string> | undefined {
-  const address: Record<string, string> = {};
-  const lines: [string, string][] = [
-    ['address1', parts.address1],
-    ['address2', parts.address2],
-    ['city', parts.city],
-    ['province', parts.province],
-    ['zip', parts.zip],
-    ['country', parts.country],
-    ['phone', parts.phone],
-  ];
-  for (const [key, value] of lines) if (value) address[key] = value;
-  return Object.keys(address).length > 0 ? address : undefined;
+/** Our address shape; the name is the one on the parcel (the customer's name too). */
+function addressOf(parts: AddressParts): ImportedAddress | undefined {
+  return compactAddress({
+    name: parts.name,
+    line1: parts.address1,
+    line2: parts.address2,
+    city: parts.city,
+    region: parts.province,
+    postal_code: parts.zip,
+    country: parts.country,
+    phone: parts.phone,
+  });
 }
 
 function assemble(id: string, createdAt: string, email: string, parts: AddressParts | null, lines: ExternalOrder['lines']): ExternalOrder {

@@ -216,11 +216,39 @@ describe('Square adapter: updating in place, reading back, connecting', () => {
     ]);
   });
 
-  it('fetches one order by id (null when unknown); shipping is refused with a clear message', async () => {
+  it('fetches one order by id with its shipment recipient (null when unknown); shipping is refused with a clear message', async () => {
     await adapter.upsertListing(listing(['9']));
-    const sold = sim.control.sell({ sku: 'AJ1-9', locationId: location, source: 'api' });
+    // Square's FulfillmentRecipient and Address (square/square-nodejs-sdk src/models/fulfillmentRecipient.ts, src/models/address.ts).
+    const shipTo = {
+      display_name: 'Jaiden Urie',
+      phone_number: '+1 503-555-0142',
+      address: {
+        address_line_1: '1455 Market St',
+        address_line_2: 'Suite 600',
+        locality: 'San Francisco',
+        administrative_district_level_1: 'CA',
+        postal_code: '94103',
+        country: 'US',
+      },
+    };
+    const sold = sim.control.sell({ sku: 'AJ1-9', locationId: location, source: 'api', shipTo });
     const order = await adapter.fetchOrder(String(sold.id));
-    expect(order).toMatchObject({ external_order_id: sold.id, lines: [{ sku: 'AJ1-9', quantity: 1, unit_price_cents: 30_000 }] });
+    expect(order).toMatchObject({
+      external_order_id: sold.id,
+      lines: [{ sku: 'AJ1-9', quantity: 1, unit_price_cents: 30_000 }],
+      shipping_address: {
+        name: 'Jaiden Urie',
+        line1: '1455 Market St',
+        line2: 'Suite 600',
+        city: 'San Francisco',
+        region: 'CA',
+        postal_code: '94103',
+        country: 'US',
+        phone: '+1 503-555-0142',
+      },
+    });
+    const register = sim.control.sell({ sku: 'AJ1-9', locationId: location, source: 'api' });
+    expect((await adapter.fetchOrder(String(register.id)))?.shipping_address).toBeUndefined();
     expect(await adapter.fetchOrder('NOSUCHORDER')).toBeNull();
     await expect(adapter.markShipped(String(sold.id), { carrier: 'USPS', trackingNumber: '1' })).rejects.toMatchObject({
       code: 'UNSUPPORTED',

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { compactAddress } from '@tradepost/shared/schemas/address.ts';
 import {
   asList,
   asObject,
@@ -249,6 +250,7 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
         external_order_id: str(o.id),
         ordered_at: new Date(str(o.created_at)).toISOString(),
         shipping_cents: 0,
+        ...withShippingAddress(o),
         lines: asList(o.line_items).map((raw) => {
           const l = asObject(raw);
           return {
@@ -441,4 +443,39 @@ export function createSquareAdapter(config: AdapterConfig, store: TokenStore): M
       }
     },
   };
+}
+
+/**
+ * The recipient of a Square order's shipment (or delivery) fulfillment, in our address shape:
+ * `fulfillments[].shipment_details.recipient{display_name, phone_number, address{address_line_1,
+ * address_line_2, locality, administrative_district_level_1, postal_code, country}}` (Square's
+ * FulfillmentRecipient and Address models). A register sale or a pickup has none.
+ */
+export function squareShippingAddress(order: Record<string, unknown>): ExternalOrder['shipping_address'] {
+  for (const raw of asList(order.fulfillments)) {
+    const fulfillment = asObject(raw);
+    const type = str(fulfillment.type);
+    if (type !== 'SHIPMENT' && type !== 'DELIVERY') continue;
+    const details = asObject(type === 'DELIVERY' ? fulfillment.delivery_details : fulfillment.shipment_details);
+    const recipient = asObject(details.recipient);
+    const address = asObject(recipient.address);
+    const name = str(recipient.display_name) || [str(address.first_name), str(address.last_name)].filter(Boolean).join(' ');
+    const mapped = compactAddress({
+      name,
+      line1: str(address.address_line_1),
+      line2: str(address.address_line_2),
+      city: str(address.locality),
+      region: str(address.administrative_district_level_1),
+      postal_code: str(address.postal_code),
+      country: str(address.country),
+      phone: str(recipient.phone_number),
+    });
+    if (mapped) return mapped;
+  }
+  return undefined;
+}
+
+function withShippingAddress(order: Record<string, unknown>): Pick<ExternalOrder, 'shipping_address'> {
+  const address = squareShippingAddress(order);
+  return address ? { shipping_address: address } : {};
 }
