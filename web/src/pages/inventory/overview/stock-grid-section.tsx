@@ -1,13 +1,5 @@
 import { Button, Field, Input, makeStyles, Select, Spinner, Switch, tokens, typographyStyles } from '@fluentui/react-components';
-import {
-  AddRegular,
-  ArrowDownloadRegular,
-  BoxRegular,
-  ChevronLeftRegular,
-  ChevronRightRegular,
-  SearchRegular,
-  TableRegular,
-} from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, BoxRegular, SearchRegular, TableRegular } from '@fluentui/react-icons';
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import type { StockGridParams } from '@tradepost/shared/query/inventory.ts';
 import { STOCK_GRID_PAGE_SIZE, type StockGridFilter } from '@tradepost/shared/schemas/inventory-grid.ts';
@@ -19,6 +11,7 @@ import { useProductFacets } from '../../../features/catalog/use-products.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
+import { OffsetPager } from '../../../features/layout/offset-pager.tsx';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { useAppToast } from '../../../features/notifications/use-app-toast.tsx';
 import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
@@ -37,8 +30,7 @@ const useStyles = makeStyles({
   field: { minWidth: 0 },
   switch: { marginBottom: '2px' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
-  pagerText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
+  toolbar: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
 });
 
@@ -211,7 +203,7 @@ export function StockGridSection({ scope }: { scope: BusinessScope | undefined }
         )
       ) : (
         <>
-          <div className={styles.pager}>
+          <div className={styles.toolbar}>
             <Button
               size="small"
               appearance="subtle"
@@ -221,31 +213,15 @@ export function StockGridSection({ scope }: { scope: BusinessScope | undefined }
             </Button>
           </div>
           <StockGridTable grid={data} expanded={expanded} onToggle={toggle} />
-          <div className={styles.pager}>
-            <p className={styles.pagerText} aria-live="polite">
-              {offset + 1}–{offset + rows.length} of {total.toLocaleString()} products
-              {grid.isFetching ? ' · updating…' : ''}
-            </p>
-            <div>
-              <Button
-                appearance="subtle"
-                icon={<ChevronLeftRegular />}
-                disabled={offset === 0}
-                onClick={() => update({ offset: String(Math.max(0, offset - STOCK_GRID_PAGE_SIZE)) })}
-              >
-                Previous
-              </Button>
-              <Button
-                appearance="subtle"
-                icon={<ChevronRightRegular />}
-                iconPosition="after"
-                disabled={offset + rows.length >= total}
-                onClick={() => update({ offset: String(offset + STOCK_GRID_PAGE_SIZE) })}
-              >
-                Next
-              </Button>
-            </div>
-          </div>
+          <OffsetPager
+            offset={offset}
+            shown={rows.length}
+            total={total}
+            pageSize={STOCK_GRID_PAGE_SIZE}
+            noun="products"
+            updating={grid.isFetching}
+            onOffset={(next) => update({ offset: String(next) })}
+          />
         </>
       )}
     </PageSection>

@@ -1,5 +1,5 @@
 import { Button, Field, Input, makeStyles, mergeClasses, Select, Spinner, tokens, typographyStyles } from '@fluentui/react-components';
-import { AddRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
+import { AddRegular, ReceiptRegular, SearchRegular } from '@fluentui/react-icons';
 import type { SaleStatusFilter } from '@tradepost/shared/query/sales.ts';
 import { type ChannelKind, channelKinds, saleStatuses } from '@tradepost/shared/schemas/sales.ts';
 import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
@@ -12,6 +12,7 @@ import { formatMoney } from '../../../features/catalog/money.ts';
 import { useLastAnswer } from '../../../features/catalog/use-products.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
+import { OffsetPager } from '../../../features/layout/offset-pager.tsx';
 import { paymentSummary } from '../../../features/sales/payment-model.ts';
 import { ChannelBadge, ProfitAmount, SaleStatusBadge } from '../../../features/sales/sale-badges.tsx';
 import { asOrdered, channelLabels, saleNumberLabel, saleStatusLabels } from '../../../features/sales/sale-model.ts';
@@ -38,8 +39,6 @@ const useStyles = makeStyles({
   struck: { textDecorationLine: 'line-through' },
   customer: { display: 'block', maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   sub: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, display: 'block' },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
-  pagerText: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
 });
 
@@ -233,31 +232,15 @@ export function SalesView({ title, description, fixedStatus, emptyTitle, emptyTe
                 </tr>
               ))}
             </DataTable>
-            <div className={styles.pager}>
-              <p className={styles.pagerText} aria-live="polite">
-                {offset + 1}–{offset + items.length} of {total}
-                {sales.isFetching ? ' · updating…' : ''}
-              </p>
-              <div>
-                <Button
-                  appearance="subtle"
-                  icon={<ChevronLeftRegular />}
-                  disabled={offset === 0}
-                  onClick={() => update({ offset: String(Math.max(0, offset - SALE_PAGE_SIZE)) })}
-                >
-                  Newer
-                </Button>
-                <Button
-                  appearance="subtle"
-                  icon={<ChevronRightRegular />}
-                  iconPosition="after"
-                  disabled={offset + items.length >= total}
-                  onClick={() => update({ offset: String(offset + SALE_PAGE_SIZE) })}
-                >
-                  Older
-                </Button>
-              </div>
-            </div>
+            <OffsetPager
+              offset={offset}
+              shown={items.length}
+              total={total}
+              pageSize={SALE_PAGE_SIZE}
+              updating={sales.isFetching}
+              labels={{ previous: 'Newer', next: 'Older' }}
+              onOffset={(next) => update({ offset: String(next) })}
+            />
           </>
         )}
       </PageSection>
