@@ -13,10 +13,10 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { applyPriceChange, type PriceChange, parsePercent } from '@tradepost/shared/domain/pricing.ts';
+import { applyPriceChange, type PriceChange } from '@tradepost/shared/domain/pricing.ts';
 import { useState } from 'react';
-import { formatMoney, parseMoney } from '../catalog/money.ts';
-import { PriceChangeFields, type PriceChangeMode } from './price-change-fields.tsx';
+import { formatMoney } from '../catalog/money.ts';
+import { PriceChangeFields, type PriceChangeMode, readPriceChange } from './price-change-fields.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -57,21 +57,6 @@ type PriceChangeDialogProps = {
   onDismiss: () => void;
 };
 
-/** The change typed so far, or why it cannot be read. */
-function readChange(mode: Mode, amount: string, percent: string, currency: string, roundTo99: boolean): PriceChange | string {
-  if (mode === 'percent') {
-    const basisPoints = parsePercent(percent);
-    return basisPoints === null
-      ? 'Enter a change between -99.99 and 500 percent, such as -10'
-      : { kind: 'percent', basisPoints, roundTo99 };
-  }
-  const negative = mode === 'amount' && amount.trim().startsWith('-');
-  const cents = parseMoney(amount.trim().replace(/^[+-]/, ''), currency);
-  if (cents === undefined || cents === null) return mode === 'set' ? 'Enter a price such as 129.99' : 'Enter an amount such as -5.00 or 10';
-  if (mode === 'set') return cents < 1 ? 'Enter a price such as 129.99' : { kind: 'set', cents, roundTo99 };
-  return { kind: 'amount', cents: negative ? -cents : cents, roundTo99 };
-}
-
 /**
  * Asks for the new price of the selected sizes (one price for all, an amount up or down, or a
  * percentage; optionally rounded up to .99), shows a few old → new prices, then starts one price batch.
@@ -84,7 +69,7 @@ export function PriceChangeDialog({ open, sizes, currency, platformName, pending
   const [roundTo99, setRoundTo99] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const change = readChange(mode, mode === 'percent' ? '' : amount, percent, currency, roundTo99);
+  const change = readPriceChange(mode, mode === 'percent' ? percent : amount, currency, roundTo99);
   const items = typeof change === 'string' ? [] : newPrices(sizes, change);
 
   const submit = () => {

@@ -1,4 +1,6 @@
 import { Checkbox, Field, Input, Radio, RadioGroup } from '@fluentui/react-components';
+import { type PriceChange, parsePercent } from '@tradepost/shared/domain/pricing.ts';
+import { parseMoney } from '../catalog/money.ts';
 
 /** How a bulk price change moves each size's price. */
 export type PriceChangeMode = 'set' | 'amount' | 'percent';
@@ -8,6 +10,21 @@ const MODE_LABELS: Record<PriceChangeMode, string> = {
   amount: 'Add or take off an amount',
   percent: "Move each size's price by a percentage",
 };
+
+/** The change typed in the fields (the percentage in percent mode, else the amount), or why it cannot be read. */
+export function readPriceChange(mode: PriceChangeMode, text: string, currency: string, roundTo99: boolean): PriceChange | string {
+  if (mode === 'percent') {
+    const basisPoints = parsePercent(text);
+    return basisPoints === null
+      ? 'Enter a change between -99.99 and 500 percent, such as -10'
+      : { kind: 'percent', basisPoints, roundTo99 };
+  }
+  const negative = mode === 'amount' && text.trim().startsWith('-');
+  const cents = parseMoney(text.trim().replace(/^[+-]/, ''), currency);
+  if (cents === undefined || cents === null) return mode === 'set' ? 'Enter a price such as 129.99' : 'Enter an amount such as -5.00 or 10';
+  if (mode === 'set') return cents < 1 ? 'Enter a price such as 129.99' : { kind: 'set', cents, roundTo99 };
+  return { kind: 'amount', cents: negative ? -cents : cents, roundTo99 };
+}
 
 export type PriceChangeFieldsProps = {
   /** The modes offered, first the one the dialog opens with. */

@@ -13,12 +13,11 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { parsePercent } from '@tradepost/shared/domain/pricing.ts';
 import { type CatalogPriceChange, catalogPriceOutcome } from '@tradepost/shared/schemas/batch-operations.ts';
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { useState } from 'react';
-import { PriceChangeFields, type PriceChangeMode } from '../../../features/batch-operations/price-change-fields.tsx';
-import { formatMoney, parseMoney } from '../../../features/catalog/money.ts';
+import { PriceChangeFields, type PriceChangeMode, readPriceChange } from '../../../features/batch-operations/price-change-fields.tsx';
+import { formatMoney } from '../../../features/catalog/money.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -69,19 +68,19 @@ export function catalogPricePreview(sizes: readonly CatalogSize[], change: Catal
 
 type Mode = PriceChangeMode;
 
-/** The change typed so far, or why it cannot be read. */
+/**
+ * The change typed so far, or why it cannot be read: as every price dialog reads it, in the catalog
+ * batch's words, and refusing a change of nothing (a batch that changes no price is a mistake).
+ */
 export function readCatalogChange(mode: Mode, text: string, currency: string, roundTo99: boolean): CatalogPriceChange | string {
-  if (mode === 'percent') {
-    const basisPoints = parsePercent(text);
-    if (basisPoints === null) return 'Enter a change between -99.99 and 500 percent, such as -10';
-    return basisPoints === 0 ? 'Enter a change other than 0%' : { kind: 'percent', basis_points: basisPoints, round_to_99: roundTo99 };
-  }
-  const negative = mode === 'amount' && text.trim().startsWith('-');
-  const cents = parseMoney(text.trim().replace(/^[+-]/, ''), currency);
-  if (cents === undefined || cents === null) return mode === 'set' ? 'Enter a price such as 129.99' : 'Enter an amount such as -5.00 or 10';
-  if (mode === 'set') return cents < 1 ? 'Enter a price such as 129.99' : { kind: 'set', cents, round_to_99: roundTo99 };
-  if (cents === 0) return 'Enter an amount other than 0';
-  return { kind: 'amount', cents: negative ? -cents : cents, round_to_99: roundTo99 };
+  const change = readPriceChange(mode, text, currency, roundTo99);
+  if (typeof change === 'string') return change;
+  if (change.kind === 'percent')
+    return change.basisPoints === 0
+      ? 'Enter a change other than 0%'
+      : { kind: 'percent', basis_points: change.basisPoints, round_to_99: roundTo99 };
+  if (change.kind === 'amount' && change.cents === 0) return 'Enter an amount other than 0';
+  return { kind: change.kind, cents: change.cents, round_to_99: roundTo99 };
 }
 
 /** The first sizes' old and new prices, and what happens to the rest. */
