@@ -30,6 +30,9 @@ describe('web: accounts', () => {
     await page.waitForURL(`${baseUrl}/dashboard`);
     await expect.poll(() => page.getByText('Noor Haddad').first().isVisible()).toBe(true);
 
+    const stored = await page.evaluate(() => localStorage.getItem('tradepost.session.v1'));
+    const token = (JSON.parse(stored ?? 'null') as { token: string } | null)?.token;
+    expect(token).toBeTruthy();
     await page.getByRole('button', { name: /Noor Haddad/ }).click();
     await page
       .getByRole('menuitem', { name: 'Sign Out' })
@@ -37,6 +40,10 @@ describe('web: accounts', () => {
       .first()
       .click();
     await page.waitForURL(`${baseUrl}/`);
+    // The device does not wait for the revoke, but the server still gets it: the old token is dead.
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status)
+      .toBe(401);
     await page.goto(`${baseUrl}/dashboard`);
     await page.waitForURL(`${baseUrl}/`);
     await page.close();

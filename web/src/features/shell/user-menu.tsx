@@ -7,7 +7,6 @@ import {
   Popover,
   PopoverSurface,
   PopoverTrigger,
-  Spinner,
   Tooltip,
   tokens,
   typographyStyles,
@@ -128,13 +127,7 @@ export function UserMenu({ user, collapsed }: UserMenuProps) {
           <DensitySlider />
         </div>
         <Divider />
-        <Button
-          appearance="subtle"
-          className={styles.action}
-          icon={signOut.isPending ? <Spinner size="tiny" /> : <SignOutRegular />}
-          disabledFocusable={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
+        <Button appearance="subtle" className={styles.action} icon={<SignOutRegular />} onClick={signOut}>
           Sign Out
         </Button>
       </PopoverSurface>
