@@ -26,6 +26,8 @@ export const permissions = [
   'pricing:read',
   'pricing:write',
   'analytics:read',
+  'purchasing:read',
+  'purchasing:write',
   'listings:read',
   'listings:write',
   'connections:read',

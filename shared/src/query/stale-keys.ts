@@ -11,6 +11,7 @@ import { eventStaleAfter } from './events.ts';
 import { fulfillmentStaleAfter } from './fulfillment.ts';
 import { inventoryStaleAfter } from './inventory.ts';
 import { preownedStaleAfter } from './preowned.ts';
+import { purchasingStaleAfter } from './purchasing.ts';
 import type { QueryKey, StaleAfter } from './query-key.ts';
 import { salesStaleAfter } from './sales.ts';
 import { sessionStaleAfter } from './session.ts';
@@ -32,6 +33,7 @@ const areas: readonly StaleAfter[] = [
   inventoryStaleAfter,
   labelStaleAfter,
   preownedStaleAfter,
+  purchasingStaleAfter,
   salesStaleAfter,
   sessionStaleAfter,
   sizeStaleAfter,

@@ -39,6 +39,8 @@ export const domainEventPayloadSchemas = {
   'sale.cancelled': z.object({ sale_id: z.uuid() }),
   'sale.refunded': z.object({ sale_id: z.uuid() }),
   'fulfillment.shipped': z.object({ fulfillment_id: z.uuid(), sale_id: z.uuid() }),
+  /** A purchase order or vendor was created, changed, received into stock, closed or cancelled. */
+  'purchasing.changed': z.object({ purchase_order_id: z.uuid().optional(), vendor_id: z.uuid().optional() }),
   /** A marketplace listing was created, changed or ended. */
   'listing.changed': z.object({ listing_id: z.uuid(), product_id: z.uuid() }),
 } as const;
