@@ -26,7 +26,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   const name = `tradepost_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  // FILE_COPY copies the template's files at once; the default (WAL_LOG, PostgreSQL 15+) writes every
+  // page through the WAL, about twice as slow for a small fresh schema, and each test file makes one.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB} STRATEGY FILE_COPY`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),
