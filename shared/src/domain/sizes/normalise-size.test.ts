@@ -184,7 +184,7 @@ const SPELLINGS: readonly (readonly [string, Expected])[] = [
   ['GS 7C', null],
   ['UK 7Y', null],
   ['TD 10.5', null],
-  ['Waist 50', null],
+  ['Waist 53', null], // past the waist run (23–52)
   ['30', null], // CM 30 or waist 30: needs a category
   ['44', null], // EU 44 or waist 44
   ['M/W', null],
@@ -356,7 +356,7 @@ const ISSUE_17: readonly (readonly [string, SizeHint, NormalisedSize | null])[] 
   ['IT 48', {}, { formatId: 'it', value: '48', confidence: 'exact' }],
   ['IT48', {}, { formatId: 'it', value: '48', confidence: 'exact' }],
   ['48', { formatId: 'it' }, { formatId: 'it', value: '48', confidence: 'exact' }],
-  ['48', { category: 'apparel' }, null],
+  ['48', { category: 'apparel' }, null], // Italian 48 or a big-and-tall waist: past 44 a bare number needs the format
   ['IT 47', {}, null],
   ['IT 48', { formatId: 'apparel' }, null], // no letter size without the garment's gender
   ['5XL', {}, { formatId: 'apparel', value: '5XL', confidence: 'exact' }],
@@ -401,7 +401,9 @@ const REAL_LABELS: readonly (readonly [string, SizeHint, NormalisedSize | null])
   // Waists in inches
   ['32 in', {}, { formatId: 'waist', value: '32', confidence: 'exact' }],
   ['32 inches', { formatId: 'waist' }, { formatId: 'waist', value: '32', confidence: 'exact' }],
-  ['46 in', { formatId: 'waist' }, null], // past the waist run
+  ['46 in', { formatId: 'waist' }, { formatId: 'waist', value: '46', confidence: 'exact' }], // big and tall
+  ['53 in', { formatId: 'waist' }, null], // past the waist run
+  ['Waist 50', {}, { formatId: 'waist', value: '50', confidence: 'exact' }], // a waist word reads the whole run
   ['10 in', {}, null],
 ];
 

@@ -213,8 +213,8 @@ const CATEGORY_FAMILIES: Readonly<Record<SizeHintCategory, SizeFormatFamily>> = 
 };
 
 // Formats a bare number may belong to. Their runs barely overlap (US men ≤ 20, CM 22–33, EU ≥ 35.5,
-// waist 26–44), so a number is read only when exactly one of them holds it: '10.5' is US men's,
-// '44.5' EU, but a bare '30' (CM or waist?) stays unread without a category.
+// waist 26–44 for a bare number), so a number is read only when exactly one of them holds it: '10.5' is
+// US men's, '44.5' EU, but a bare '30' (CM or waist?) stays unread without a category.
 const BARE_NUMBER_FORMATS: Readonly<Record<SizeFormatFamily | 'unknown', readonly SizeFormatId[]>> = {
   footwear: ['us-men', 'cm', 'eu'],
   apparel: ['waist'],
@@ -228,8 +228,15 @@ const BARE_EU_FROM = toSixths(34);
 // Bare three-digit numbers from 200 are millimetres (Korean listings: '235'); no other run goes that high.
 const BARE_MM_FROM = toSixths(200);
 
+// The waist run reaches 23–52 (petite and big-and-tall jeans, as Mercari's picker lists them), but a
+// bare number is a waist past the common 26–44 only on a waist product or with a waist word ('50W',
+// '50 in'): a bare '46' stays EU 46, and on apparel a '48' may be Italian.
+const BARE_WAIST_FROM = toSixths(26);
+const BARE_WAIST_TO = toSixths(44);
+
 function readBareIn(formatId: SizeFormatId, sixths: number): Reading | null {
   if (formatId === 'eu' && sixths < BARE_EU_FROM) return null;
+  if (formatId === 'waist' && (sixths < BARE_WAIST_FROM || sixths > BARE_WAIST_TO)) return null;
   return readIn(formatId, sixths);
 }
 

@@ -26,8 +26,6 @@ const IT_FR_LABEL = "names two systems for one number: women's FR is IT − 4 (t
 const EU_IS_US_PLUS_33 =
   "parts disagree: from US 10 up the store prints EU as US + 33, by US 14 1.5 sizes off Nike's chart (EU 47 is US men's 12.5)";
 const PAST_GS_RUN = 'past the grade-school run (3.5Y–7Y): no format holds a 7.5Y or 8Y';
-const BELOW_WAIST_RUN = 'below the waist run (26–44)';
-const ABOVE_WAIST_RUN = 'above the waist run (26–44)';
 
 export const REAL_SIZE_STRINGS: readonly RealSizeGroup[] = [
   {
@@ -744,9 +742,9 @@ export const REAL_SIZE_STRINGS: readonly RealSizeGroup[] = [
     what: "Mercari size names, sizingType 'waist-inches'",
     hint: { formatId: 'waist' },
     strings: [
-      ['23 in', { notUnderstood: BELOW_WAIST_RUN }],
-      ['24 in', { notUnderstood: BELOW_WAIST_RUN }],
-      ['25 in', { notUnderstood: BELOW_WAIST_RUN }],
+      ['23 in', ['waist', '23']],
+      ['24 in', ['waist', '24']],
+      ['25 in', ['waist', '25']],
       ['26 in', ['waist', '26']],
       ['27 in', ['waist', '27']],
       ['28 in', ['waist', '28']],
@@ -761,10 +759,10 @@ export const REAL_SIZE_STRINGS: readonly RealSizeGroup[] = [
       ['40 in', ['waist', '40']],
       ['42 in', ['waist', '42']],
       ['44 in', ['waist', '44']],
-      ['46 in', { notUnderstood: ABOVE_WAIST_RUN }],
-      ['48 in', { notUnderstood: ABOVE_WAIST_RUN }],
-      ['50 in', { notUnderstood: ABOVE_WAIST_RUN }],
-      ['52 in', { notUnderstood: ABOVE_WAIST_RUN }],
+      ['46 in', ['waist', '46']],
+      ['48 in', ['waist', '48']],
+      ['50 in', ['waist', '50']],
+      ['52 in', ['waist', '52']],
     ],
   },
   {

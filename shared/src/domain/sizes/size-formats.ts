@@ -80,7 +80,7 @@ export const SIZE_FORMATS: readonly SizeFormat[] = [
     values: ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'],
     label: { prefix: '', suffix: '' },
   },
-  { id: 'waist', name: 'Waist', family: 'apparel', values: run(26, 44, 1), label: { prefix: 'W', suffix: '' } },
+  { id: 'waist', name: 'Waist', family: 'apparel', values: run(23, 52, 1), label: { prefix: 'W', suffix: '' } },
   // Italian apparel (suits, jackets, designer ready-to-wear) steps in twos. It has no letter equivalent
   // without the garment's gender (IT 44 is a men's XS but a women's L), so it is a run of its own.
   { id: 'it', name: 'IT (Italian apparel)', family: 'apparel', values: run(34, 60, 2), label: { prefix: 'IT ', suffix: '' } },
