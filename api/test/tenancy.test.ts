@@ -77,6 +77,12 @@ async function giveTheVictimOneOfEverything(): Promise<void> {
      VALUES (gen_random_uuid(), ?, 'image/webp', 'image/jpeg', 1, 1, 1, 1, 1, 1, 1)`,
     [victim.businessId],
   );
+  // An uploaded PDF's text lines, as PDF import keeps them for a day.
+  await em.execute(
+    `INSERT INTO purchase_import_documents (id, business_id, file_name, page_count, has_text, lines)
+     VALUES (gen_random_uuid(), ?, 'invoice.pdf', 1, true, '[{"page":1,"text":"DD1391-100 Dunk Low 10 2 $110.00"}]')`,
+    [victim.businessId],
+  );
 }
 
 beforeAll(async () => {

@@ -472,6 +472,64 @@ export interface Products {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface PurchaseImportDocuments {
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  file_name: string | null;
+  has_text: boolean;
+  id: string;
+  lines: Json;
+  page_count: number;
+}
+
+export interface PurchaseOrderLines {
+  business_id: TenantId;
+  id: string;
+  landed_unit_cost_cents: number;
+  position: number;
+  purchase_order_id: string;
+  quantity_ordered: number;
+  quantity_received: Defaulted<number>;
+  unit_cost_cents: number;
+  variant_id: string;
+}
+
+export interface PurchaseOrders {
+  business_id: TenantId;
+  cancelled_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+  created_by_id: string | null;
+  duties_cents: Defaulted<number>;
+  expected_on: Timestamp | null;
+  fees_cents: Defaulted<number>;
+  id: string;
+  landed_spread: Defaulted<string>;
+  location_id: string;
+  note: string | null;
+  number: number;
+  ordered_at: Timestamp | null;
+  received_at: Timestamp | null;
+  shipping_cents: Defaulted<number>;
+  status: Defaulted<string>;
+  updated_at: Defaulted<Timestamp>;
+  vendor_id: string;
+}
+
+export interface PurchaseReceipts {
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  id: string;
+  line_id: string;
+  location_id: string;
+  method: string;
+  movement_id: string;
+  purchase_order_id: string;
+  quantity: number;
+  received_by_id: string | null;
+  unit_cost_cents: number;
+}
+
 export interface Refunds {
   amount_cents: number;
   business_id: TenantId;
@@ -722,6 +780,28 @@ export interface Variants {
   weight_grams: number | null;
 }
 
+export interface VendorImportRules {
+  business_id: TenantId;
+  rules: Json;
+  updated_at: Defaulted<Timestamp>;
+  vendor_id: string;
+}
+
+export interface Vendors {
+  archived_at: Timestamp | null;
+  business_id: TenantId;
+  contact_name: string | null;
+  created_at: Defaulted<Timestamp>;
+  currency: string;
+  email: string | null;
+  id: string;
+  name: string;
+  notes: string | null;
+  phone: string | null;
+  terms: string | null;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface ViewPreferences {
   id: string;
   settings: Json;
@@ -794,6 +874,10 @@ export interface DB {
   product_stock: ProductStock;
   product_stock_figures: ProductStockFigures;
   products: Products;
+  purchase_import_documents: PurchaseImportDocuments;
+  purchase_order_lines: PurchaseOrderLines;
+  purchase_orders: PurchaseOrders;
+  purchase_receipts: PurchaseReceipts;
   refunds: Refunds;
   sale_lines: SaleLines;
   sale_payments: SalePayments;
@@ -814,6 +898,8 @@ export interface DB {
   user_preferences: UserPreferences;
   users: Users;
   variants: Variants;
+  vendor_import_rules: VendorImportRules;
+  vendors: Vendors;
   view_preferences: ViewPreferences;
   webhook_events: WebhookEvents;
   webhook_rejections: WebhookRejections;
@@ -852,6 +938,10 @@ export const tenantTables = [
   'product_stock',
   'product_stock_figures',
   'products',
+  'purchase_import_documents',
+  'purchase_order_lines',
+  'purchase_orders',
+  'purchase_receipts',
   'refunds',
   'sale_lines',
   'sale_payments',
@@ -869,6 +959,8 @@ export const tenantTables = [
   'transfers',
   'users',
   'variants',
+  'vendor_import_rules',
+  'vendors',
   'webhook_events',
   'webhook_rejections',
 ] as const;

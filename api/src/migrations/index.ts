@@ -26,6 +26,8 @@ import { Migration20261127000026CostLotHistory } from './20261127-0026-cost-lot-
 import { Migration20261127000027ProductChannelSettings } from './20261127-0027-product-channel-settings.ts';
 import { Migration20261127000028SalePayments } from './20261127-0028-sale-payments.ts';
 import { Migration20261127000030CatalogBatches } from './20261127-0030-catalog-batches.ts';
+import { Migration20261127000031Purchasing } from './20261127-0031-purchasing.ts';
+import { Migration20261127000032PurchaseImport } from './20261127-0032-purchase-import.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -57,4 +59,6 @@ export const migrationsList = [
   { name: '20261127-0027-product-channel-settings', class: Migration20261127000027ProductChannelSettings },
   { name: '20261127-0028-sale-payments', class: Migration20261127000028SalePayments },
   { name: '20261127-0030-catalog-batches', class: Migration20261127000030CatalogBatches },
+  { name: '20261127-0031-purchasing', class: Migration20261127000031Purchasing },
+  { name: '20261127-0032-purchase-import', class: Migration20261127000032PurchaseImport },
 ];

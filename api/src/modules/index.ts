@@ -13,6 +13,8 @@ import { mediaModule } from './media/index.ts';
 import { outboxModule } from './outbox/index.ts';
 import { preferencesModule } from './preferences/index.ts';
 import { preownedModule } from './preowned/index.ts';
+import { purchaseImportModule } from './purchase-import/index.ts';
+import { purchasingModule } from './purchasing/index.ts';
 import { realtimeModule } from './realtime/index.ts';
 import { salesModule } from './sales/index.ts';
 import { sizesModule } from './sizes/index.ts';
@@ -48,6 +50,8 @@ export const modules: readonly AreaModule[] = [
   batchOperationsModule,
   eventsModule,
   outboxModule,
+  purchasingModule,
+  purchaseImportModule,
 ];
 
 export const entities = modules.flatMap((module) => module.entities ?? []);

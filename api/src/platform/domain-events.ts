@@ -137,7 +137,7 @@ const SAVEPOINT = 'domain_event_delivery';
  * true when it was handled, false when it failed and was rolled back to go the ordinary way.
  */
 async function deliverInTransaction(subscriber: Subscriber, event: DomainEvent, context: SubscriberContext): Promise<boolean> {
-  const { em, businessId, log } = context;
+  const { em, log } = context;
   await em.execute(`SAVEPOINT ${SAVEPOINT}`);
   try {
     // No mark in event_deliveries: a delivery inside the emitting transaction cannot run twice.

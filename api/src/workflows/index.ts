@@ -1,5 +1,6 @@
 import type { Workflow } from '../platform/workflow.ts';
 import { cancelSaleWorkflow } from './cancel-sale.ts';
+import { receivePurchaseWorkflow } from './receive-purchase.ts';
 import { recordSaleWorkflow } from './record-sale.ts';
 import { refundSaleWorkflow } from './refund-sale.ts';
 
@@ -11,8 +12,14 @@ declare module '../platform/workflow.ts' {
     'sale.record': typeof recordSaleWorkflow;
     'sale.cancel': typeof cancelSaleWorkflow;
     'sale.refund': typeof refundSaleWorkflow;
+    'purchase.receive': typeof receivePurchaseWorkflow;
   }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each workflow keeps its own input and answer types; the list holds them all.
-export const workflows: readonly Workflow<any, any>[] = [recordSaleWorkflow, cancelSaleWorkflow, refundSaleWorkflow];
+export const workflows: readonly Workflow<any, any>[] = [
+  recordSaleWorkflow,
+  cancelSaleWorkflow,
+  refundSaleWorkflow,
+  receivePurchaseWorkflow,
+];

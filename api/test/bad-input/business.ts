@@ -82,6 +82,12 @@ export async function demoBusinessWithOneOfEverything(
      VALUES (gen_random_uuid(), ?, 'image/webp', 'image/jpeg', 1, 1, 1, 1, 1, 1, 1)`,
     [owner.businessId],
   );
+  // An uploaded PDF's text lines, as PDF import keeps them for a day.
+  await em.execute(
+    `INSERT INTO purchase_import_documents (id, business_id, file_name, page_count, has_text, lines)
+     VALUES (gen_random_uuid(), ?, 'invoice.pdf', 1, true, '[{"page":1,"text":"DD1391-100 Dunk Low 10 2 $110.00"}]')`,
+    [owner.businessId],
+  );
 
   const ids = new Map<string, string>();
   for (const [param, table] of ownedTables()) {

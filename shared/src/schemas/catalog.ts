@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCustomSizeFormatId } from '../domain/sizes/resolved-size-format.ts';
 import { isSizeFormatId } from '../domain/sizes/size-formats.ts';
-import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, queryFlagSchema, timestampSchema, uuidSchema } from './common.ts';
 import { imageInputSchema, imageRefSchema, MAX_IMAGES_PER_ITEM } from './media.ts';
 
 export const productCategories = ['sneakers', 'apparel', 'accessories', 'collectibles', 'other'] as const;
@@ -205,10 +205,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-const queryFlag = z
-  .enum(['true', 'false'], { error: 'Use true or false' })
-  .transform((value) => value === 'true')
-  .optional();
+const queryFlag = queryFlagSchema.optional();
 
 /** The filters of the products page; the list, its summary and nothing else share them. */
 /** The most product ids one address may name (`?ids=` of the list, the export). */

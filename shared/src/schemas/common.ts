@@ -39,3 +39,11 @@ export const centsSchema = (label: string, { min = 0 }: { min?: 0 | 1 } = {}) =>
     .int({ error: `${label} must be whole cents` })
     .min(min, { error: min === 0 ? `${label} must not be negative` : `${label} must be at least 1 cent` })
     .max(MAX_CENTS, { error: `${label} is too large` });
+
+/**
+ * A yes/no filter in a query string: 'true' or 'false' (a browser's URL), or a boolean from code
+ * (the API client writes it as text). Not `z.coerce.boolean()`, which reads the text "false" as true.
+ */
+export const queryFlagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Use true or false' })
+  .transform((value) => value === true || value === 'true');

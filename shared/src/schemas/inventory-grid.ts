@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productStatuses } from './catalog.ts';
-import { uuidSchema } from './common.ts';
+import { queryFlagSchema, uuidSchema } from './common.ts';
 import { locationKinds } from './inventory.ts';
 
 /**
@@ -11,10 +11,7 @@ import { locationKinds } from './inventory.ts';
 
 export const STOCK_GRID_PAGE_SIZE = 50;
 
-const queryFlag = z
-  .enum(['true', 'false'], { error: 'Use true or false' })
-  .transform((value) => value === 'true')
-  .optional();
+const queryFlag = queryFlagSchema.optional();
 
 /** The filters the grid and its CSV share. */
 export const stockGridFilterSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
+import { centsSchema, queryFlagSchema, timestampSchema, uuidSchema } from './common.ts';
 
 // Purchasing (docs/product.md, Purchasing): vendors, purchase orders and receiving. Stock bought on a
 // purchase order enters the ledger only when it is received, as FIFO cost lots at the landed unit
@@ -72,7 +72,7 @@ export type Vendor = z.infer<typeof vendorSchema>;
 
 export const vendorListQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
-  include_archived: z.coerce.boolean().default(false),
+  include_archived: queryFlagSchema.default(false),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -82,10 +82,11 @@ export type VendorList = z.infer<typeof vendorListSchema>;
 
 /** CSV import: the text of a file with a header row (name, contact_name, email, phone, terms, currency, notes). */
 export const vendorImportBodySchema = z.object({
+  // Under the API's 100 kB cap on any JSON text field: about 900 vendors; a longer list goes in parts.
   csv: z
     .string({ error: 'CSV must be text' })
     .min(1, { error: 'The file is empty' })
-    .max(2_000_000, { error: 'The file is too large (2 MB at most)' }),
+    .max(90_000, { error: 'The file is too large (90,000 characters at most): import it in parts' }),
 });
 export const vendorImportResultSchema = z.object({
   created: z.number().int(),
@@ -267,3 +268,18 @@ export const receiptResultSchema = z.object({
   ),
 });
 export type ReceiptResult = z.infer<typeof receiptResultSchema>;
+
+/** The cost lots a purchase order's receipts made, at the landed unit cost (`GET …/purchase-orders/:id/lots`). */
+export const purchaseOrderLotSchema = z.object({
+  lot_id: uuidSchema,
+  variant_id: uuidSchema,
+  product_title: z.string(),
+  size_label: z.string(),
+  location_id: uuidSchema,
+  quantity: z.number().int(),
+  remaining: z.number().int(),
+  unit_cost_cents: z.number().int(),
+  received_at: timestampSchema,
+});
+export type PurchaseOrderLot = z.infer<typeof purchaseOrderLotSchema>;
+export const purchaseOrderLotsSchema = z.object({ items: z.array(purchaseOrderLotSchema) });

@@ -235,14 +235,35 @@ const mainLayoutRoutes: RouteObject[] = [
   { path: '/failed-orders', element: lazyPage(() => import('../pages/sales/failed-orders/failed-orders-page.tsx'), 'FailedOrdersPage') },
 
   // Purchasing.
-  area('/vendors'),
-  area('/purchase-orders'),
-  area('/purchase-orders/create'),
-  area('/purchase-orders/pdf-import/create'),
-  area('/purchase-orders/pdf-import'),
-  area('/purchase-orders/:id'),
-  area('/purchase-orders/:purchaseOrderId/upc-scanner'),
-  area('/purchase-orders/:purchaseOrderId/barcode-variants'),
+  { path: '/vendors', element: lazyPage(() => import('../pages/purchasing/vendors/vendors-page.tsx'), 'VendorsPage') },
+  {
+    path: '/purchase-orders',
+    element: lazyPage(() => import('../pages/purchasing/purchase-orders/purchase-orders-page.tsx'), 'PurchaseOrdersPage'),
+  },
+  {
+    path: '/purchase-orders/create',
+    element: lazyPage(() => import('../pages/purchasing/purchase-order-create/purchase-order-create-page.tsx'), 'PurchaseOrderCreatePage'),
+  },
+  {
+    path: '/purchase-orders/pdf-import/create',
+    element: lazyPage(() => import('../pages/purchasing-import/pdf-import-create-page.tsx'), 'PdfImportCreatePage'),
+  },
+  {
+    path: '/purchase-orders/pdf-import',
+    element: lazyPage(() => import('../pages/purchasing-import/pdf-import-page.tsx'), 'PdfImportPage'),
+  },
+  {
+    path: '/purchase-orders/:id',
+    element: lazyPage(() => import('../pages/purchasing/purchase-order-detail/purchase-order-detail-page.tsx'), 'PurchaseOrderDetailPage'),
+  },
+  {
+    path: '/purchase-orders/:purchaseOrderId/upc-scanner',
+    element: lazyPage(() => import('../pages/purchasing-receive/upc-scanner-page.tsx'), 'UpcScannerPage'),
+  },
+  {
+    path: '/purchase-orders/:purchaseOrderId/barcode-variants',
+    element: lazyPage(() => import('../pages/purchasing-receive/barcode-variants-page.tsx'), 'BarcodeVariantsPage'),
+  },
   area('/purchase-orders/:purchaseOrderId/payout-settings'),
   area('/purchase-orders/select-variants'),
   area('/in-store-purchase/select-variants'),

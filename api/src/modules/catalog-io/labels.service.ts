@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isSizeFormatId, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import { shownSizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
 import type { LabelVariant } from '@tradepost/shared/schemas/catalog-io.ts';
 import { sql } from 'kysely';
 import { tenantDb } from '../../db/tenant-db.ts';
@@ -59,7 +59,7 @@ export async function loadLabelVariants(
     if (row === undefined) return [];
     const barcodes = row.barcodes ?? [];
     const priceCents = row.price_cents ?? row.retail_price_cents;
-    const shownSize = isSizeFormatId(row.size_format) ? sizeLabel(row.size_format, row.size) : row.size;
+    const shownSize = shownSizeLabel(row.size_format, row.size);
     const symbology = chooseSymbology(barcodes, row.sku);
     return {
       variant_id: row.id,

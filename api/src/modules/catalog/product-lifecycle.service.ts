@@ -153,6 +153,13 @@ export async function addBarcode(
   }
 }
 
+/** A barcode for a size known by its id alone (another area's scanner mapping an unknown code): as `addBarcode`. */
+export async function addBarcodeToSize(em: EntityManager, businessId: string, variantId: string, code: string): Promise<void> {
+  const size = await tenantDb(em, businessId).selectFrom('variants').select('product_id').where('id', '=', variantId).executeTakeFirst();
+  if (!size) throw new NotFound('Size not found');
+  await addBarcode(em, businessId, size.product_id, variantId, { code });
+}
+
 export async function removeBarcode(em: EntityManager, businessId: string, productId: string, variantId: string, code: string) {
   await variantOrNotFound(em, businessId, productId, variantId);
   await em.transactional(async (tx) => {

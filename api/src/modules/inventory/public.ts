@@ -3,4 +3,4 @@ export { inventorySummary, postAdjustment } from './inventory.service.ts';
 export type { MovementLine } from './ledger.ts';
 export { postMovements } from './ledger.ts';
 export { Location } from './location.entity.ts';
-export { assertOwned } from './ownership.ts';
+export { assertActiveLocation, assertOwned } from './ownership.ts';

@@ -3,7 +3,14 @@ import { customCanonical } from '@tradepost/shared/domain/sizes/custom-size-form
 import { type LearnedSizeRule, matchSizeString, type SizeMatch } from '@tradepost/shared/domain/sizes/match-size.ts';
 import type { SizeHintCategory } from '@tradepost/shared/domain/sizes/normalise-size.ts';
 import { customSizeFormatId, customSizeFormatUuid, isCustomSizeFormatId } from '@tradepost/shared/domain/sizes/resolved-size-format.ts';
-import { canonicalSize, getSizeFormat, isSizeFormatId, SIZE_FORMATS, sizeLabel } from '@tradepost/shared/domain/sizes/size-formats.ts';
+import {
+  canonicalSize,
+  getSizeFormat,
+  isSizeFormatId,
+  SIZE_FORMATS,
+  shownSizeLabel,
+  sizeLabel,
+} from '@tradepost/shared/domain/sizes/size-formats.ts';
 import { sizeRulePattern } from '@tradepost/shared/domain/sizes/size-rule.ts';
 import { suggestSizes } from '@tradepost/shared/domain/sizes/size-suggestions.ts';
 import type {
@@ -97,16 +104,12 @@ function formatName(formatId: string, customRows: ReadonlyMap<string, CustomForm
   return customRows.get(formatId)?.name ?? formatId;
 }
 
-function labelFor(formatId: string, size: string): string {
-  return isSizeFormatId(formatId) ? sizeLabel(formatId, size) : size;
-}
-
 export function presentMatch(match: SizeMatch, customRows: ReadonlyMap<string, CustomFormatRow>): SizeMatchDto {
   return {
     format: match.format,
     format_name: formatName(match.format, customRows),
     size: match.size,
-    label: labelFor(match.format, match.size),
+    label: shownSizeLabel(match.format, match.size),
     via: match.via,
     confidence: match.confidence,
   };
@@ -215,7 +218,7 @@ function presentEntry(row: QueueRow, context: Awaited<ReturnType<typeof entryCon
     custom_formats: customFormats,
     rule:
       row.rule_format_id && row.rule_value
-        ? { format_id: row.rule_format_id, size: row.rule_value, label: labelFor(row.rule_format_id, row.rule_value) }
+        ? { format_id: row.rule_format_id, size: row.rule_value, label: shownSizeLabel(row.rule_format_id, row.rule_value) }
         : null,
   };
 }
@@ -289,7 +292,7 @@ function presentRule(row: RuleRow): SizeRuleDto {
     format_id: row.format_id,
     format_name: isSizeFormatId(row.format_id) ? getSizeFormat(row.format_id).name : (row.custom_name ?? row.format_id),
     size: row.value,
-    label: labelFor(row.format_id, row.value),
+    label: shownSizeLabel(row.format_id, row.value),
     business: row.business_id ? { id: row.business_id, name: row.business_name ?? '' } : null,
     created_by: row.created_by,
     created_at: iso(row.created_at),

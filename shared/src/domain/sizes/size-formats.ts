@@ -137,3 +137,6 @@ export function sizeLabel(formatId: SizeFormatId, value: string): string {
   const { label } = getSizeFormat(formatId);
   return `${label.prefix}${canonicalSize(formatId, value) ?? value.trim()}${label.suffix}`;
 }
+
+/** A stored size as people read it: "US M 10" for a built-in format, the size as typed for a business's own format. */
+export const shownSizeLabel = (formatId: string, value: string): string => (isSizeFormatId(formatId) ? sizeLabel(formatId, value) : value);

@@ -32,6 +32,7 @@ const eventTexts: Record<DomainEventType, (payload: Record<string, unknown>) => 
   'sale.refunded': () => 'Refund recorded',
   'fulfillment.shipped': () => 'Order shipped',
   'listing.changed': () => 'Listing changed',
+  'purchasing.changed': (payload) => (typeof payload.purchase_order_id === 'string' ? 'Purchase order changed' : 'Vendor changed'),
 };
 
 /** What happened, in words: "Stock changed (2 sizes)", "Sale recorded". */

@@ -79,7 +79,9 @@ describe('derived from the role table', () => {
     expect(screenPermissions('/dashboard')).toEqual([...GENERAL_SCREENS, 'analytics:read']);
     expect(screenPermissions('/sales-channels-management')).toEqual([...GENERAL_SCREENS, 'connections:read']);
     expect(screenPermissions('/products/12/configure')).toEqual([...GENERAL_SCREENS, 'catalog:read']);
-    for (const path of ['/inventory/counts/7', '/sales', '/admin', '/vendors', '/fulfillments-old']) {
+    expect(screenPermissions('/vendors')).toEqual([...GENERAL_SCREENS, 'purchasing:read']);
+    expect(screenPermissions('/purchase-orders/12/upc-scanner')).toEqual([...GENERAL_SCREENS, 'purchasing:read']);
+    for (const path of ['/inventory/counts/7', '/sales', '/admin', '/vendors-old', '/fulfillments-old']) {
       expect(screenPermissions(path), path).toEqual(GENERAL_SCREENS);
     }
   });

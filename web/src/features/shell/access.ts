@@ -61,6 +61,9 @@ const SCREEN_PERMISSIONS: readonly (readonly [path: string, permissions: readonl
   ['/create-products-from-listings', general('listings:read')],
   ['/batch-operations', general('listings:read')],
   ['/sync-health', general('sync:read')],
+  // Purchasing: vendors and purchase orders (with their create, detail, scanning and PDF import screens).
+  ['/vendors', general('purchasing:read')],
+  ['/purchase-orders', general('purchasing:read')],
   ['/inventory/debug2', general('catalog:read', 'sync:read')],
   ['/users', general('team:manage')],
 ];

@@ -117,32 +117,6 @@ export const areas = {
   // Sales and fulfillment.
 
   // Purchasing.
-  '/vendors': { title: 'Vendors', description: 'It will keep the companies and people you buy stock from, with their purchase orders.' },
-  '/purchase-orders': {
-    title: 'Purchase Orders',
-    description: 'It will take orders to your vendors from draft to received, booking stock and its cost into a location.',
-  },
-  '/purchase-orders/create': { title: 'New Purchase Order', description: 'It will create a purchase order for one of your vendors.' },
-  '/purchase-orders/pdf-import': {
-    title: 'PDF Imports',
-    description: 'It will list vendor invoices and orders uploaded as PDF, with the lines read from them.',
-  },
-  '/purchase-orders/pdf-import/create': {
-    title: 'Import a PDF',
-    description: 'It will read the lines of a vendor invoice or order PDF for you to review and turn into a purchase order.',
-  },
-  '/purchase-orders/:id': {
-    title: 'Purchase Order',
-    description: 'It will show one purchase order with its lines, receipts and status.',
-  },
-  '/purchase-orders/:purchaseOrderId/upc-scanner': {
-    title: 'Receive by Scan',
-    description: "It will receive a purchase order by scanning each item's barcode.",
-  },
-  '/purchase-orders/:purchaseOrderId/barcode-variants': {
-    title: 'Barcode Mapping',
-    description: 'It will map barcodes the scanner did not recognise to the right product sizes.',
-  },
   '/purchase-orders/:purchaseOrderId/payout-settings': {
     title: 'Payout Settings',
     description: 'It will set how an individual seller on this purchase gets paid.',

@@ -65,6 +65,22 @@ describe('navigationFor (spec §2 Sidebar)', () => {
     expect(groupLabels(entries, 'network')).toEqual(['Messages', 'Connections', 'View Inventory', 'Sales', 'Purchases', 'Want to Buy']);
   });
 
+  it('gives Vendors and Purchase Orders the purchasing read, so a role without it never sees them', () => {
+    const links = (user: AccessUser) => navigationFor(user).flatMap((entry) => (entry.kind === 'group' ? entry.items : [entry]));
+    for (const id of ['vendors', 'purchase-orders']) {
+      const link = links(owner).find((entry) => entry.id === id) as NavLink | undefined;
+      expect(link?.access.permissions, id).toContain('purchasing:read');
+      expect(
+        links(staff).some((entry) => entry.id === id),
+        id,
+      ).toBe(true);
+      expect(
+        links({ ...staff, role: 'fulfillment' }).some((entry) => entry.id === id),
+        id,
+      ).toBe(false);
+    }
+  });
+
   it('sends the spec-named links where the spec says', () => {
     const entries = navigationFor(owner);
     const target = (label: string) => entries.find((entry) => entry.label === label && entry.kind === 'link');

@@ -1,0 +1,8 @@
+// The purchasing area's public interface: what other areas may import (the boundary check enforces it).
+
+// For the demo seed.
+export { createPurchaseOrder, transitionPurchaseOrder } from './purchase-orders.service.ts';
+// For the workflows (api/src/workflows/): the purchasing area's steps of receiving a purchase order.
+export type { LockedLine, PlannedReceipt, ReceivedLines, ReceiveRequest } from './receiving.ts';
+export * as receiveSteps from './receiving.ts';
+export { createVendor, findVendor } from './vendors.service.ts';
