@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { apiFilesThatMock } from './api/test/files-that-mock.ts';
+import { isolatedApiTestFiles } from './api/test/isolated-test-files.ts';
 
 // One runner for every suite so the CI summary counts them all. Unit and API files run two at a
 // time (vitest's default on two cores is one: they wait on PostgreSQL as much as on the CPU); the
@@ -28,12 +28,12 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'],
-          exclude: [...apiFilesThatMock],
+          exclude: [...isolatedApiTestFiles],
           globalSetup: ['api/test/global-setup.ts'],
           maxWorkers: 2,
-          // Each file builds its own app on its own database, so files need no fresh module registry:
-          // without one a worker imports the API once instead of once per file (a third of this
-          // project's time). Files that replace a module with vi.mock run below, isolated.
+          // Each file builds its own app on its own database, so files need no process of their own:
+          // a worker imports the API once instead of once per file. Files that mock modules or use
+          // the network run below, one process each (api/test/isolated-test-files.ts).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -41,8 +41,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'api-mocked',
-          include: [...apiFilesThatMock],
+          name: 'api-isolated',
+          include: [...isolatedApiTestFiles],
           globalSetup: ['api/test/global-setup.ts'],
           maxWorkers: 2,
           testTimeout: 30_000,

@@ -147,3 +147,86 @@ describe('receiving a purchase order by scanning', () => {
     ]);
   });
 });
+
+describe('quick actions', () => {
+  it('takes a scanned item into stock at its cost, finds it by title with its stock, and lands on each anchor', async () => {
+    const base = inject('baseUrl');
+    const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
+    const here = (await api<(Location & { name: string })[]>('GET', '/locations')).find((l) => l.is_default) as Location & { name: string };
+    type Level = { location_id: string; level: { on_hand: number } };
+    type Ledger = { reconciliation: Level[]; lots: { unit_cost_cents: number; quantity_received: number; source: string }[] };
+    const ledger = (size = '9') => api<Ledger>('GET', `/inventory/variants/${variant(size)}/ledger`);
+    const onHand = async (size = '9') => (await ledger(size)).reconciliation.find((r) => r.location_id === here.id)?.level.on_hand ?? 0;
+    const before = await onHand();
+    const tens = await onHand('10');
+    const focusedIn = (selector: string) =>
+      page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
+    const inView = (selector: string) =>
+      page.evaluate((s) => {
+        const box = document.querySelector(s)?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+      }, selector);
+
+    // Single-product intake: the section is scrolled to, its barcode field focused; a scan finds the size.
+    await page.goto(`${base}/quick-actions#single-product-intake`);
+    const code = page.getByRole('textbox', { name: 'Barcode or SKU' });
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await inView('#single-product-intake')).toBe(true);
+    await hardwareScan(page, KNOWN);
+    await expect.poll(() => page.getByText('Dunk Low Retro Panda · US M 9', { exact: true }).isVisible()).toBe(true);
+    const cost = page.getByRole('textbox', { name: /Unit cost/ });
+    await expect.poll(() => cost.evaluate((el) => el === document.activeElement)).toBe(true);
+    await cost.fill('90');
+    await cost.press('Enter');
+    const done = `1 × Dunk Low Retro Panda US M 9 added at ${here.name}, cost $90.00 — ${before + 1} on hand now`;
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'added at' }).textContent()).toBe(done);
+    expect(await onHand()).toBe(before + 1);
+    expect((await ledger()).lots.filter((lot) => lot.unit_cost_cents === 9_000)).toHaveLength(1);
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'quick-actions-intake');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#single-product-intake').evaluate((el) => el.scrollIntoView());
+    await screenshot(page, 'quick-actions-intake-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Inventory search from the index: type part of the title, see the product with its stock here; Enter opens it.
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name: /Inventory search/ })
+      .click();
+    const search = page.getByRole('combobox', { name: 'Search stock' });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await search.pressSequentially('retro pan', { delay: 60 });
+    const found = page.getByRole('listbox', { name: 'Products found' }).getByRole('option');
+    await expect.poll(() => found.first().textContent()).toContain('Dunk Low Retro Panda');
+    await expect
+      .poll(() => found.first().textContent())
+      .toContain(`${here.name} · ${before + 1 + tens} on hand: US M 9 ×${before + 1}, US M 10 ×${tens}`);
+    expect(await found.first().textContent()).toContain('$110.00');
+    await screenshot(page, 'quick-actions-search');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#inventory-search').evaluate((el) => el.scrollIntoView());
+    await screenshot(page, 'quick-actions-search-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await search.press('Enter');
+    await page.waitForURL(new RegExp(`/products/${product.id}/configure$`));
+
+    // A redirect lands on its panel, scrolled into view and focused.
+    await page.goto(`${base}/check-payouts`);
+    await page.waitForURL(/\/quick-actions#check-payouts$/);
+    await expect.poll(() => focusedIn('#check-payouts')).toBe(true);
+    expect(await inView('#check-payouts')).toBe(true);
+    await screenshot(page, 'quick-actions-check-payouts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'quick-actions-index-390');
+    // The highest-bid report: the product's sizes with a bid at the saved target margin.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${base}/quick-actions#highest-bid`);
+    await expect.poll(() => page.locator('#highest-bid').getByRole('button', { name: 'Save as target' }).isVisible()).toBe(true);
+    await expect.poll(async () => (await page.locator('#highest-bid').textContent()) ?? '').toMatch(/Dunk Low Retro Panda/);
+    await page.locator('#highest-bid').scrollIntoViewIfNeeded();
+    await screenshot(page, 'quick-actions-highest-bid');
+    await page.close();
+  });
+});

@@ -530,6 +530,12 @@ export interface PurchaseReceipts {
   unit_cost_cents: number;
 }
 
+export interface PurchasingSettings {
+  business_id: TenantId;
+  target_margin_percent: Defaulted<number>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface Refunds {
   amount_cents: number;
   business_id: TenantId;
@@ -878,6 +884,7 @@ export interface DB {
   purchase_order_lines: PurchaseOrderLines;
   purchase_orders: PurchaseOrders;
   purchase_receipts: PurchaseReceipts;
+  purchasing_settings: PurchasingSettings;
   refunds: Refunds;
   sale_lines: SaleLines;
   sale_payments: SalePayments;
@@ -942,6 +949,7 @@ export const tenantTables = [
   'purchase_order_lines',
   'purchase_orders',
   'purchase_receipts',
+  'purchasing_settings',
   'refunds',
   'sale_lines',
   'sale_payments',

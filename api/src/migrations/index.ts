@@ -28,6 +28,7 @@ import { Migration20261127000028SalePayments } from './20261127-0028-sale-paymen
 import { Migration20261127000030CatalogBatches } from './20261127-0030-catalog-batches.ts';
 import { Migration20261127000031Purchasing } from './20261127-0031-purchasing.ts';
 import { Migration20261127000032PurchaseImport } from './20261127-0032-purchase-import.ts';
+import { Migration20261127000033PurchasingSettings } from './20261127-0033-purchasing-settings.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -61,4 +62,5 @@ export const migrationsList = [
   { name: '20261127-0030-catalog-batches', class: Migration20261127000030CatalogBatches },
   { name: '20261127-0031-purchasing', class: Migration20261127000031Purchasing },
   { name: '20261127-0032-purchase-import', class: Migration20261127000032PurchaseImport },
+  { name: '20261127-0033-purchasing-settings', class: Migration20261127000033PurchasingSettings },
 ];

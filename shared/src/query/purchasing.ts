@@ -1,3 +1,4 @@
+import type { HighestBidQuery } from '../schemas/highest-bid.ts';
 import type { PurchaseOrderListQuery, VendorListQuery } from '../schemas/purchasing.ts';
 import type { StaleAfter } from './query-key.ts';
 
@@ -11,6 +12,10 @@ export const purchasingKeys = {
   orders: (businessId: string, query: PurchaseOrderListQuery) => [...purchasingKeys.orderLists(), businessId, query] as const,
   orderDetails: () => [...purchasingKeys.all, 'order'] as const,
   order: (businessId: string, purchaseOrderId: string) => [...purchasingKeys.orderDetails(), businessId, purchaseOrderId] as const,
+  /** The business's purchasing settings (the target margin). */
+  settings: (businessId: string) => [...purchasingKeys.all, 'settings', businessId] as const,
+  highestBids: () => [...purchasingKeys.all, 'highest-bid'] as const,
+  highestBid: (businessId: string, query: HighestBidQuery) => [...purchasingKeys.highestBids(), businessId, query] as const,
 };
 
 /**
@@ -19,6 +24,12 @@ export const purchasingKeys = {
  */
 export const purchasingStaleAfter: StaleAfter = {
   'purchasing.changed': [purchasingKeys.all],
+  // The highest-bid report reads sales, prices, stock and the catalog.
+  'sale.recorded': [purchasingKeys.highestBids()],
+  'sale.cancelled': [purchasingKeys.highestBids()],
+  'stock.moved': [purchasingKeys.highestBids()],
+  'price.changed': [purchasingKeys.highestBids()],
+  'product.changed': [purchasingKeys.highestBids()],
 };
 
 /** Query keys of PDF import: a vendor's parsing rules and an uploaded document's preview. */

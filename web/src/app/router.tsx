@@ -316,7 +316,7 @@ const mainLayoutRoutes: RouteObject[] = [
   { path: '/preowned/drafts', element: lazyPage(() => import('../pages/preowned/drafts/preowned-drafts-page.tsx'), 'PreownedDraftsPage') },
   { path: '/profile', element: lazyPage(() => import('../pages/account/profile/profile-page.tsx'), 'ProfilePage') },
   area('/market-review'),
-  area('/quick-actions'),
+  { path: '/quick-actions', element: lazyPage(() => import('../pages/quick-actions/quick-actions-page.tsx'), 'QuickActionsPage') },
   area('/billing'),
   area('/subscription'),
 

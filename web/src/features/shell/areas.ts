@@ -170,11 +170,6 @@ export const areas = {
     title: 'Market Review',
     description: "It will list items whose price is out of line with the market's lowest ask, highest bid or last sale.",
   },
-  '/quick-actions': {
-    title: 'Quick Actions',
-    description:
-      'It will buy from a walk-in seller, trade, check the highest bid, pay out, search stock and take in one item, all from one screen.',
-  },
   '/billing': { title: 'Billing', description: 'It will show your plan, payment method and invoices.' },
   '/subscription': { title: 'Subscription', description: 'It will show your trial and subscription, and let you choose a plan.' },
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiFilesThatMock } from './files-that-mock.ts';
+import { isolatedApiTestFiles, NEEDS_ITS_OWN_PROCESS } from './isolated-test-files.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -14,10 +14,11 @@ function testFiles(folder: string): string[] {
 }
 
 describe('the api test projects', () => {
-  it('run every file that mocks a module in its own module registry', () => {
-    const mocking = [...testFiles(resolve(root, 'api/src')), ...testFiles(resolve(root, 'api/test'))]
-      .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(resolve(root, file), 'utf8')))
+  it('give every file that mocks a module or uses the network a process of its own', () => {
+    const needing = [...testFiles(resolve(root, 'api/src')), ...testFiles(resolve(root, 'api/test'))]
+      .filter((file) => file !== 'api/test/isolated-test-files.test.ts')
+      .filter((file) => NEEDS_ITS_OWN_PROCESS.test(readFileSync(resolve(root, file), 'utf8')))
       .sort();
-    expect(mocking).toEqual([...apiFilesThatMock].sort());
+    expect(needing).toEqual([...isolatedApiTestFiles].sort());
   });
 });

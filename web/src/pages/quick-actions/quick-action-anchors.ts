@@ -1,0 +1,49 @@
+/**
+ * The six panels of /quick-actions, in page order, each reached by its anchor (spec §2: the
+ * redirects /trade, /check-payouts … land on `/quick-actions#<anchor>`; the sidebar goes to #trade).
+ */
+export const quickActionAnchors = [
+  'in-store-purchase',
+  'trade',
+  'highest-bid',
+  'check-payouts',
+  'inventory-search',
+  'single-product-intake',
+] as const;
+
+export type QuickActionAnchor = (typeof quickActionAnchors)[number];
+
+export type QuickAction = { anchor: QuickActionAnchor; title: string; summary: string; ready: boolean };
+
+export const quickActions: readonly QuickAction[] = [
+  { anchor: 'in-store-purchase', title: 'In-store purchase', summary: 'Buy from a walk-in seller', ready: false },
+  { anchor: 'trade', title: 'Trade', summary: 'Their items in, ours out', ready: false },
+  { anchor: 'highest-bid', title: 'Highest bid', summary: 'What to pay per size', ready: true },
+  { anchor: 'check-payouts', title: 'Check payouts', summary: 'Pending payouts to sellers', ready: false },
+  { anchor: 'inventory-search', title: 'Inventory search', summary: 'Find stock by name or scan', ready: true },
+  { anchor: 'single-product-intake', title: 'Single-product intake', summary: 'Scan one item into stock', ready: true },
+];
+
+export function isQuickActionAnchor(value: string): value is QuickActionAnchor {
+  return (quickActionAnchors as readonly string[]).includes(value);
+}
+
+/** The panel a location hash names ('#trade', '#Trade', '#trade%20'), or null when it names none. */
+export function anchorFromHash(hash: string): QuickActionAnchor | null {
+  let name = hash.startsWith('#') ? hash.slice(1) : hash;
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    return null;
+  }
+  name = name.trim().toLowerCase();
+  return isQuickActionAnchor(name) ? name : null;
+}
+
+/**
+ * Which panel a hardware scan goes to: the intake while it is the panel in use, else the search
+ * (a scan anywhere else on the page looks the item up).
+ */
+export function scanTargetFor(anchor: QuickActionAnchor | null): 'intake' | 'search' {
+  return anchor === 'single-product-intake' ? 'intake' : 'search';
+}
