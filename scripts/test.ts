@@ -60,8 +60,9 @@ if (existsSync(report)) {
   };
   passed += results.numPassedTests;
   failed += results.numFailedTests;
-  // A suite that crashed before running its tests still fails the run.
-  if (vitest.status !== 0 && results.numFailedTests === 0) failed += 1;
+  // A suite that crashed before or after running its tests (a hook that timed out) still fails the
+  // run, even when vitest's own exit code says otherwise.
+  if ((vitest.status !== 0 || !results.success) && results.numFailedTests === 0) failed += 1;
 } else if (vitest.status !== 0) {
   failed += 1;
 }

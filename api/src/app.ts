@@ -87,6 +87,7 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  closeConnectionsAsTheyFallIdle(app);
 
   // Tier 1: external plugins.
   await app.register(securityHeadersPlugin, {
@@ -148,4 +149,21 @@ export async function buildApp({ config, orm, databaseUrl, sessionSecret, tokenK
   await app.register(webAppPlugin, { root: config.WEB_DIST });
 
   return app;
+}
+
+/**
+ * When the server stops, Node closes the kept-alive connections that are idle at that moment, but
+ * not one still answering a request then: once it falls idle it is kept for the keep-alive timeout
+ * (72 s), and the stop waits for it (a browser's connection, a marketplace's webhook sender). Until
+ * the server has closed, such connections are closed as they fall idle.
+ */
+function closeConnectionsAsTheyFallIdle(app: FastifyInstance): void {
+  let sweep: NodeJS.Timeout | null = null;
+  app.addHook('preClose', async () => {
+    sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+  });
 }

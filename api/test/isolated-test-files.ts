@@ -15,6 +15,7 @@ export const isolatedApiTestFiles = [
   'api/test/bad-input.test.ts',
   // servers, simulators, processes, fetch
   'api/src/config.test.ts',
+  'api/src/graceful-close.test.ts',
   'api/src/modules/batch-operations/batch-operations.test.ts',
   'api/src/modules/batch-operations/batch-restart.test.ts',
   'api/src/modules/batch-operations/listing-import.test.ts',

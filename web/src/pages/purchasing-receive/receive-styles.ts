@@ -1,7 +1,9 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { scanCardStyles } from '../../features/scanner/scan-card-styles.ts';
 
 /** The receiving desk's look, shared by the scanner and the barcode-variants screen (big, readable from a step away). */
 export const useReceiveStyles = makeStyles({
+  ...scanCardStyles,
   page: {
     maxWidth: '820px',
     margin: '0 auto',
@@ -18,52 +20,8 @@ export const useReceiveStyles = makeStyles({
   tallyValue: { ...typographyStyles.title2, fontVariantNumeric: 'tabular-nums' },
   tallyLabel: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '8px',
-    padding: '20px',
-    minHeight: '190px',
-    justifyContent: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `3px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    transitionProperty: 'background-color, border-color',
-    transitionDuration: tokens.durationNormal,
-    '@media (max-width: 600px)': { padding: '16px', minHeight: '160px' },
-  },
-  ok: { border: `3px solid ${tokens.colorPaletteGreenBorder2}` },
-  okFlash: { backgroundColor: tokens.colorPaletteGreenBackground1 },
-  bad: { border: `3px solid ${tokens.colorPaletteRedBorder2}`, backgroundColor: tokens.colorPaletteRedBackground1 },
-  badFlash: { backgroundColor: tokens.colorPaletteRedBackground2 },
   warn: { border: `3px solid ${tokens.colorPaletteMarigoldBorder2}`, backgroundColor: tokens.colorPaletteYellowBackground1 },
-  cardLabel: {
-    ...typographyStyles.caption1Strong,
-    color: tokens.colorNeutralForeground3,
-    textTransform: 'uppercase',
-    letterSpacing: '0.06em',
-    margin: 0,
-  },
-  itemTitle: {
-    ...typographyStyles.title2,
-    margin: 0,
-    overflowWrap: 'anywhere',
-    '@media (max-width: 600px)': { ...typographyStyles.title3 },
-  },
-  itemRow: { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
-  itemSize: { ...typographyStyles.largeTitle, margin: 0, lineHeight: 1 },
-  itemMeta: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0, overflowWrap: 'anywhere' },
-  counted: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
-  countedValue: {
-    ...typographyStyles.display,
-    lineHeight: 1,
-    fontVariantNumeric: 'tabular-nums',
-    '@media (max-width: 600px)': { ...typographyStyles.largeTitle },
-  },
-  errorText: { ...typographyStyles.title3, margin: 0, color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
   warnText: { ...typographyStyles.title3, margin: 0, color: tokens.colorNeutralForeground1, overflowWrap: 'anywhere' },
-  idle: { ...typographyStyles.subtitle1, margin: 0, color: tokens.colorNeutralForeground2 },
   cardActions: { display: 'flex', gap: '8px', flexWrap: 'wrap', marginTop: '4px' },
   entry: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
   entryField: { flexGrow: 1, minWidth: '200px' },

@@ -19,11 +19,13 @@ import { useCount } from '../../../features/inventory/use-counts.ts';
 import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { ButtonLink } from '../../../features/navigation/router-link.tsx';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
+import { scanCardStyles } from '../../../features/scanner/scan-card-styles.ts';
 import { scanFieldProps } from '../../../features/scanner/scan-listener.ts';
 import { useScanHandler } from '../../../features/scanner/use-scan-handler.ts';
 import { useBusinessScope } from '../../../features/session/use-business-scope.ts';
 
 const useStyles = makeStyles({
+  ...scanCardStyles,
   page: {
     maxWidth: '760px',
     margin: '0 auto',
@@ -40,50 +42,6 @@ const useStyles = makeStyles({
   tallyItem: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
   tallyValue: { ...typographyStyles.title3, fontVariantNumeric: 'tabular-nums' },
   tallyLabel: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '8px',
-    padding: '20px',
-    minHeight: '200px',
-    justifyContent: 'center',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `3px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    transitionProperty: 'background-color, border-color',
-    transitionDuration: tokens.durationNormal,
-    '@media (max-width: 600px)': { padding: '16px', minHeight: '170px' },
-  },
-  ok: { border: `3px solid ${tokens.colorPaletteGreenBorder2}` },
-  okFlash: { backgroundColor: tokens.colorPaletteGreenBackground1 },
-  bad: { border: `3px solid ${tokens.colorPaletteRedBorder2}`, backgroundColor: tokens.colorPaletteRedBackground1 },
-  badFlash: { backgroundColor: tokens.colorPaletteRedBackground2 },
-  cardLabel: {
-    ...typographyStyles.caption1Strong,
-    color: tokens.colorNeutralForeground3,
-    textTransform: 'uppercase',
-    letterSpacing: '0.06em',
-    margin: 0,
-  },
-  itemTitle: {
-    ...typographyStyles.title2,
-    margin: 0,
-    overflowWrap: 'anywhere',
-    '@media (max-width: 600px)': { ...typographyStyles.title3 },
-  },
-  itemRow: { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
-  itemSize: { ...typographyStyles.largeTitle, margin: 0, lineHeight: 1 },
-  itemMeta: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0, overflowWrap: 'anywhere' },
-  counted: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
-  countedValue: {
-    ...typographyStyles.display,
-    lineHeight: 1,
-    fontVariantNumeric: 'tabular-nums',
-    '@media (max-width: 600px)': { ...typographyStyles.largeTitle },
-  },
-  errorText: { ...typographyStyles.title3, margin: 0, color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
-  idle: { ...typographyStyles.subtitle1, margin: 0, color: tokens.colorNeutralForeground2 },
   entry: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
   entryField: { flexGrow: 1, minWidth: '180px' },
   tools: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
