@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { isolatedApiTestFiles } from './api/test/isolated-test-files.ts';
+import { isolatedApiTestFiles, isolatedUnitTestFiles } from './api/test/isolated-test-files.ts';
 
 // One runner for every suite so the CI summary counts them all. Unit and API files run two at a
 // time (vitest's default on two cores is one: they wait on PostgreSQL as much as on the CPU); the
@@ -19,7 +19,18 @@ export default defineConfig({
             'tests/simulators/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', 'extension/.output/**'],
+          exclude: ['**/node_modules/**', 'extension/.output/**', ...isolatedUnitTestFiles],
+          environment: 'node',
+          maxWorkers: 2,
+          // Pure logic and static renders: files share a worker's modules (86 s → 11 s, nearly all of
+          // it was importing React and Fluent once per file); files that mock a module run below.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: [...isolatedUnitTestFiles],
           environment: 'node',
           maxWorkers: 2,
         },

@@ -42,3 +42,11 @@ export const isolatedApiTestFiles = [
 /** What makes a file one of them: a module mock, or the network and processes. */
 export const NEEDS_ITS_OWN_PROCESS =
   /\bvi\.(mock|doMock)\(|sync-test-support|tests\/simulators|\.listen\(|start(Ebay|Shopify|Square)Simulator|\bspawn(Sync)?\(|\bfetch\(/;
+
+/** Unit test files (`unit` project, `isolate: false` as well) that replace a module with vi.mock: they run in `unit-isolated`. */
+export const isolatedUnitTestFiles = [
+  'web/src/features/session/start-session-check.test.ts',
+  'web/src/pages/products/configure/channel-settings-section.test.tsx',
+  'web/src/pages/sales/cancelled/cancelled-sales-page.test.tsx',
+];
+export const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
