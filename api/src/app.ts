@@ -42,7 +42,16 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token'],
+      // A payout's bank details are a seller's secrets too (only their last four characters show anywhere but their own screen).
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.access_token',
+        '*.account_number',
+        '*.routing_number',
+      ],
       censor: '[redacted]',
     },
     serializers: {

@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 describe('receiving a purchase order by scanning', () => {
-  it('receives a known barcode, maps an unknown one to a size on the way, then knows it; and reads a vendor PDF', async () => {
+  it('receives half by scanning (an unknown barcode mapped to a size on the way, then known) and the rest by hand: lots and stock; and reads a vendor PDF', async () => {
     const base = inject('baseUrl');
     const page = await signedInPage(browser, owner, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/purchase-orders/${order.id}/upc-scanner`);
@@ -117,6 +117,25 @@ describe('receiving a purchase order by scanning', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'purchasing-upc-scanner-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+
+    // The rest by hand on the order: the dialog offers what is still due (one 9), and the order is received.
+    await page.goto(`${base}/purchase-orders/${order.id}`);
+    await page.getByRole('button', { name: 'Receive', exact: true }).click();
+    expect(await page.getByLabel('Receive now: Dunk Low Retro Panda US M 9', { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByLabel('Receive now: Dunk Low Retro Panda US M 10', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('dialog').getByRole('button', { name: 'Receive', exact: true }).click();
+    await expect.poll(() => received('9')).toBe(2);
+    await expect.poll(() => page.getByText('Received', { exact: true }).first().isVisible()).toBe(true);
+    // Four cost lots, one per receipt (three scans and the hand receipt), each at the unit cost; stock follows.
+    const lots = page.getByRole('region', { name: 'Lots received' });
+    await expect.poll(() => lots.getByRole('row').count()).toBe(5);
+    expect(await lots.textContent()).toMatch(/\$80\.00/);
+    const stock = await api<{ reconciliation: { level: { on_hand: number }; matches: boolean }[] }>(
+      'GET',
+      `/inventory/variants/${variant('10')}/ledger`,
+    );
+    expect(stock.reconciliation.every((row) => row.matches)).toBe(true);
+    expect(stock.reconciliation.reduce((sum, row) => sum + row.level.on_hand, 0)).toBe(2);
 
     // PDF import: the vendor's confirmation read with the automatic rules, one line flagged.
     await page.goto(`${base}/purchase-orders/pdf-import`);
@@ -169,7 +188,7 @@ describe('quick actions', () => {
 
     // Single-product intake: the section is scrolled to, its barcode field focused; a scan finds the size.
     await page.goto(`${base}/quick-actions#single-product-intake`);
-    const code = page.getByRole('textbox', { name: 'Barcode or SKU' });
+    const code = page.getByRole('textbox', { name: 'Barcode or SKU', exact: true });
     await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await inView('#single-product-intake')).toBe(true);
     await hardwareScan(page, KNOWN);

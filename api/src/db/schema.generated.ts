@@ -205,6 +205,7 @@ export interface Customers {
   order_count: Defaulted<number>;
   phone: string | null;
   spent_cents: Defaulted<string>;
+  store_credit_cents: Defaulted<number>;
 }
 
 export interface EventDeliveries {
@@ -363,6 +364,30 @@ export interface OutboxMessages {
   subject: string;
 }
 
+export interface Payouts {
+  account_holder: string | null;
+  account_last4: string | null;
+  amount_cents: number;
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  created_by_id: string | null;
+  credit_cents: number | null;
+  customer_id: string | null;
+  details_sealed: string | null;
+  id: string;
+  method: string;
+  paid_at: Timestamp | null;
+  paid_by_id: string | null;
+  payable_to: string | null;
+  payee_name: string;
+  purchase_order_id: string;
+  reference: string | null;
+  status: string;
+  trade_id: string | null;
+  updated_at: Defaulted<Timestamp>;
+  vendor_id: string | null;
+}
+
 export interface PickRules {
   allow_split: Defaulted<boolean>;
   business_id: TenantId;
@@ -500,10 +525,12 @@ export interface PurchaseOrders {
   closed_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   created_by_id: string | null;
+  customer_id: string | null;
   duties_cents: Defaulted<number>;
   expected_on: Timestamp | null;
   fees_cents: Defaulted<number>;
   id: string;
+  kind: Defaulted<string>;
   landed_spread: Defaulted<string>;
   location_id: string;
   note: string | null;
@@ -512,8 +539,9 @@ export interface PurchaseOrders {
   received_at: Timestamp | null;
   shipping_cents: Defaulted<number>;
   status: Defaulted<string>;
+  trade_id: string | null;
   updated_at: Defaulted<Timestamp>;
-  vendor_id: string;
+  vendor_id: string | null;
 }
 
 export interface PurchaseReceipts {
@@ -532,6 +560,9 @@ export interface PurchaseReceipts {
 
 export interface PurchasingSettings {
   business_id: TenantId;
+  default_payout_method: Defaulted<string>;
+  payout_methods: Defaulted<string[]>;
+  store_credit_bonus_percent: Defaulted<number>;
   target_margin_percent: Defaulted<number>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -689,6 +720,20 @@ export interface StockMovements {
   variant_id: string;
 }
 
+export interface StoreCreditEntries {
+  amount_cents: number;
+  balance_after_cents: number;
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  created_by_id: string | null;
+  customer_id: string;
+  id: string;
+  note: string | null;
+  reason: string;
+  reference_id: string | null;
+  reference_type: string | null;
+}
+
 export interface StreamTickets {
   business_id: TenantId;
   created_at: Defaulted<Timestamp>;
@@ -727,6 +772,25 @@ export interface SyncLog {
   request: Json | null;
   response: Json | null;
   variant_id: string | null;
+}
+
+export interface Trades {
+  business_id: TenantId;
+  created_at: Defaulted<Timestamp>;
+  created_by_id: string | null;
+  customer_id: string;
+  difference_cents: string;
+  id: string;
+  incoming_cents: string;
+  location_id: string;
+  note: string | null;
+  number: number;
+  outgoing_cents: string;
+  payment_method: string | null;
+  payout_id: string | null;
+  purchase_order_id: string;
+  sale_id: string;
+  settlement: string;
 }
 
 export interface TransferLines {
@@ -872,6 +936,7 @@ export interface DB {
   media: Media;
   mobile_login_codes: MobileLoginCodes;
   outbox_messages: OutboxMessages;
+  payouts: Payouts;
   pick_rules: PickRules;
   platform_photos: PlatformPhotos;
   preowned_items: PreownedItems;
@@ -897,9 +962,11 @@ export interface DB {
   stock_counts: StockCounts;
   stock_levels: StockLevels;
   stock_movements: StockMovements;
+  store_credit_entries: StoreCreditEntries;
   stream_tickets: StreamTickets;
   sync_drift: SyncDrift;
   sync_log: SyncLog;
+  trades: Trades;
   transfer_lines: TransferLines;
   transfers: Transfers;
   user_preferences: UserPreferences;
@@ -937,6 +1004,7 @@ export const tenantTables = [
   'lot_consumptions',
   'media',
   'outbox_messages',
+  'payouts',
   'pick_rules',
   'platform_photos',
   'preowned_items',
@@ -960,9 +1028,11 @@ export const tenantTables = [
   'stock_counts',
   'stock_levels',
   'stock_movements',
+  'store_credit_entries',
   'stream_tickets',
   'sync_drift',
   'sync_log',
+  'trades',
   'transfer_lines',
   'transfers',
   'users',

@@ -29,6 +29,9 @@ import { Migration20261127000030CatalogBatches } from './20261127-0030-catalog-b
 import { Migration20261127000031Purchasing } from './20261127-0031-purchasing.ts';
 import { Migration20261127000032PurchaseImport } from './20261127-0032-purchase-import.ts';
 import { Migration20261127000033PurchasingSettings } from './20261127-0033-purchasing-settings.ts';
+import { Migration20261127000034CounterPurchases } from './20261127-0034-counter-purchases.ts';
+import { Migration20261127000035StoreCredit } from './20261127-0035-store-credit.ts';
+import { Migration20261127000036Trades } from './20261127-0036-trades.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -63,4 +66,7 @@ export const migrationsList = [
   { name: '20261127-0031-purchasing', class: Migration20261127000031Purchasing },
   { name: '20261127-0032-purchase-import', class: Migration20261127000032PurchaseImport },
   { name: '20261127-0033-purchasing-settings', class: Migration20261127000033PurchasingSettings },
+  { name: '20261127-0034-counter-purchases', class: Migration20261127000034CounterPurchases },
+  { name: '20261127-0035-store-credit', class: Migration20261127000035StoreCredit },
+  { name: '20261127-0036-trades', class: Migration20261127000036Trades },
 ];

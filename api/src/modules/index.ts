@@ -22,6 +22,7 @@ import { subscriptionsModule } from './subscriptions/index.ts';
 import { syncModule } from './sync/index.ts';
 import { systemModule } from './system/index.ts';
 import { teamModule } from './team/index.ts';
+import { tradesModule } from './trades/index.ts';
 
 /**
  * Every area of the API, in the order their routes are registered. app.ts builds routes, jobs,
@@ -52,6 +53,7 @@ export const modules: readonly AreaModule[] = [
   outboxModule,
   purchasingModule,
   purchaseImportModule,
+  tradesModule,
 ];
 
 export const entities = modules.flatMap((module) => module.entities ?? []);

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the body is called in the 413's message, e.g. "File"; "Request body" when unset. */
     bodyName?: string;
+    /** The field the 413 names, e.g. "file" where the form calls the upload so; "body" when unset. */
+    bodyField?: string;
   }
 }
 
@@ -23,8 +25,9 @@ const megabytes = (bytes: number): string => {
 };
 
 function tooLarge(request: FastifyRequest, limit: number): AppError {
-  const message = `${request.routeOptions.config.bodyName ?? 'Request body'} is larger than ${megabytes(limit)} MB`;
-  return new AppError(413, 'PAYLOAD_TOO_LARGE', message, [{ field: 'body', message }]);
+  const { bodyName = 'Request body', bodyField = 'body' } = request.routeOptions.config;
+  const message = `${bodyName} is larger than ${megabytes(limit)} MB`;
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', message, [{ field: bodyField, message }]);
 }
 
 /** Reads a stream to its end and drops it; false when it goes past `cap` (it is left unread) or breaks off. */

@@ -51,10 +51,11 @@ export class IdempotencyKeyInUse extends AppError {
   }
 }
 
-/** What makes two requests "the same": method, path and body. */
+/** What makes two requests "the same": method, path and body (an uploaded file's bytes as they are, not as JSON). */
 const requestHash = (request: FastifyRequest) =>
   createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${request.method} ${request.url}\n`)
+    .update(Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body ?? null))
     .digest('hex');
 
 function keyOf(request: FastifyRequest): string | null {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, databaseSnapshot, registerAndLogin, type SignedIn, type TestApp } from '../../test/helper.ts';
 import { inputProblem, MAX_INPUT_DEPTH } from './input-guard.ts';
 
@@ -22,6 +22,17 @@ describe('inputProblem', () => {
       field: 'body',
       message: 'has a field name that must not contain a NUL character',
     });
+  });
+
+  it('passes an uploaded file’s bytes without visiting them (a 5 MB photo would be 5 million entries)', () => {
+    const bytes = Buffer.alloc(5 * 1024 * 1024, 0);
+    const entries = vi.spyOn(Object, 'entries');
+    try {
+      expect(inputProblem(bytes, 'body')).toBeNull();
+      expect(entries).not.toHaveBeenCalledWith(bytes);
+    } finally {
+      entries.mockRestore();
+    }
   });
 
   it('accepts real text: emoji and accents are whole pairs, not halves', () => {

@@ -30,6 +30,8 @@ export function inputProblem(input: unknown, root: string): { field: string; mes
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
+    // An uploaded file's bytes (a raw body) are not text: walking them would visit every byte.
+    if (ArrayBuffer.isView(value)) continue;
     if (depth >= MAX_INPUT_DEPTH) return { field: fieldOf(path), message: `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)` };
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;

@@ -28,7 +28,8 @@ export async function seedDemo(em: EntityManager): Promise<typeof DEMO_LOGIN | n
 /**
  * One vendor with two purchase orders, so the purchasing screens show something true: a restock of
  * Dunks that is ordered and partly received (lots at the landed cost, shipping spread by value) and
- * a draft of Sambas still being put together.
+ * a draft of Sambas still being put together. Two walk-in sellers bought from at the counter: one
+ * paid in cash, one waiting on a bank transfer (Quick Actions → Check payouts).
  */
 async function seedDemoPurchasing(em: EntityManager, businessId: string, userId: string): Promise<void> {
   const skus = ['DD1391-100-9', 'DD1391-100-10', 'B75806-9', 'B75806-10'];
@@ -96,4 +97,30 @@ async function seedDemoPurchasing(em: EntityManager, businessId: string, userId:
       ],
     }),
   );
+  const counter = { businessId, userId };
+  const bought = { locationId: main.id, lotSource: 'in_store_purchase', tradeId: null } as const;
+  await runWorkflow(em, 'purchase.in_store', counter, {
+    ...bought,
+    seller: { customer: { name: 'Jordan Reyes', phone: '+1 917 555 0188' } },
+    lines: [{ variantId: dunk10, quantity: 1, unitPriceCents: 7_000 }],
+    payout: { method: 'cash' },
+    note: 'Worn once, original box',
+  });
+  await runWorkflow(em, 'purchase.in_store', counter, {
+    ...bought,
+    seller: { customer: { name: 'Priya Nair', email: 'priya.nair@example.com' } },
+    lines: [{ variantId: samba9, quantity: 2, unitPriceCents: 5_500 }],
+    payout: { method: 'bank_transfer', details: { account_holder: 'Priya Nair', account_number: 'DE89370400440532013000' } },
+    note: null,
+  });
+  // A trade: a customer's Samba 10 in, one of our Samba 9s out, the difference paid in cash.
+  await runWorkflow(em, 'trade.record', counter, {
+    customer: { customer: { name: 'Sam Ortiz' } },
+    locationId: main.id,
+    incoming: [{ variantId: samba10, quantity: 1, unitPriceCents: 6_000 }],
+    outgoing: [{ variantId: samba9, quantity: 1, unitPriceCents: 9_000 }],
+    paymentMethod: 'cash',
+    payout: null,
+    note: null,
+  });
 }

@@ -10,7 +10,8 @@ export type CancelSaleInput = { saleId: string; request: z.output<typeof cancelS
 /**
  * Cancels units not shipped yet (the whole sale, or some lines): their commitment is released
  * through the ledger, their fulfillment lines shrink, an emptied fulfillment is cancelled, and the
- * sale's status follows; then `sale.cancelled`.
+ * sale's status follows; the store credit it spent comes back to its customer (all of it when the
+ * whole sale is cancelled; see `giveBackSaleCredit`); then `sale.cancelled`.
  */
 export const cancelSaleWorkflow = defineWorkflow<CancelSaleInput, void>(
   'sale.cancel',
@@ -32,6 +33,9 @@ export const cancelSaleWorkflow = defineWorkflow<CancelSaleInput, void>(
     );
     await step('shrink-lines', () => changeSteps.shrinkCancelledLines(tx, businessId, saleId, cancellation));
     await step('settle-status', () => changeSteps.settleStatus(tx, businessId, saleId));
+    await step('give-back-store-credit', () =>
+      changeSteps.giveBackSaleCredit(tx, businessId, { saleId, note: request.reason ?? null, userId: context.userId }),
+    );
     await step('publish', () => emit(tx, businessId, 'sale.cancelled', { sale_id: saleId }));
   },
 );

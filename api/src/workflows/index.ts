@@ -1,7 +1,9 @@
 import type { Workflow } from '../platform/workflow.ts';
 import { cancelSaleWorkflow } from './cancel-sale.ts';
+import { purchaseInStoreWorkflow } from './purchase-in-store.ts';
 import { receivePurchaseWorkflow } from './receive-purchase.ts';
 import { recordSaleWorkflow } from './record-sale.ts';
+import { recordTradeWorkflow } from './record-trade.ts';
 import { refundSaleWorkflow } from './refund-sale.ts';
 
 // Flows that span areas, as named steps (platform/workflow.ts). app.ts registers this list; areas
@@ -13,6 +15,8 @@ declare module '../platform/workflow.ts' {
     'sale.cancel': typeof cancelSaleWorkflow;
     'sale.refund': typeof refundSaleWorkflow;
     'purchase.receive': typeof receivePurchaseWorkflow;
+    'purchase.in_store': typeof purchaseInStoreWorkflow;
+    'trade.record': typeof recordTradeWorkflow;
   }
 }
 
@@ -22,4 +26,6 @@ export const workflows: readonly Workflow<any, any>[] = [
   cancelSaleWorkflow,
   refundSaleWorkflow,
   receivePurchaseWorkflow,
+  purchaseInStoreWorkflow,
+  recordTradeWorkflow,
 ];

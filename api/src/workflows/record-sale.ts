@@ -1,6 +1,6 @@
 import { newId } from '../db/ids.ts';
 import { assertOwned, postMovements } from '../modules/inventory/public.ts';
-import { type ChannelRef, recordSteps, type SaleInput, type SaleOptions } from '../modules/sales/public.ts';
+import { type ChannelRef, recordSteps, type SaleInput, type SaleOptions, spendStoreCredit } from '../modules/sales/public.ts';
 import { emit } from '../platform/domain-events.ts';
 import { defineWorkflow } from '../platform/workflow.ts';
 
@@ -10,8 +10,9 @@ export type RecordSaleOutcome = { outcome: 'recorded' | 'duplicate'; saleId: str
 /**
  * A sale from any channel: idempotent on the channel's order id; allocation by the pick rules on
  * locked stock levels; the sale and its lines; the ledger's movements (committed on order, or taken
- * at once in store, consuming FIFO lots); fulfillments per location; a failed order it settles; the
- * `sale.recorded` fact; the sale's number. Anything refused rolls the whole sale back.
+ * at once in store, consuming FIFO lots); the store credit it is paid with, spent from its customer's
+ * balance; fulfillments per location; a failed order it settles; the `sale.recorded` fact; the
+ * sale's number. Anything refused rolls the whole sale back.
  */
 export const recordSaleWorkflow = defineWorkflow<RecordSaleInput, RecordSaleOutcome>(
   'sale.record',
@@ -19,14 +20,22 @@ export const recordSaleWorkflow = defineWorkflow<RecordSaleInput, RecordSaleOutc
     const duplicate = await step('find-duplicate', () => recordSteps.findSaleByOrder(tx, businessId, channel.id, sale.externalOrderId));
     if (duplicate) return { outcome: 'duplicate', saleId: duplicate };
 
+    await step('check-store-credit-payer', async () => recordSteps.checkStoreCreditPayer(sale));
     const variantIds = sale.lines.map((l) => l.variantId);
     await step('check-ownership', () => assertOwned(tx, businessId, variantIds, recordSteps.handAllocatedLocations(sale, options)));
     const allocations = await step('allocate', () => recordSteps.allocateOrder(tx, businessId, channel, sale, options));
 
     const saleId = newId();
-    await step('create-sale', () =>
+    const { customerId } = await step('create-sale', () =>
       recordSteps.createSale(tx, businessId, { saleId, channel, input: sale, immediate: options.immediate, userId }),
     );
+    const storeCreditCents = recordSteps.storeCreditPaid(sale);
+    // In the sale's transaction: a balance short of it refuses the whole sale (409), and a sale refused later spends nothing.
+    if (storeCreditCents > 0 && customerId !== null) {
+      await step('spend-store-credit', () =>
+        spendStoreCredit(tx, businessId, { customerId, amountCents: storeCreditCents, reference: { type: 'sale', id: saleId }, userId }),
+      );
+    }
     const lines = recordSteps.planLines(sale, allocations);
     // Estimated before the movements commit this order's own units (the estimate skips units other orders claimed).
     const estimated = options.immediate

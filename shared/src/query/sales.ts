@@ -27,6 +27,8 @@ export const salesKeys = {
   /** The few matches a customer picker shows. */
   customerSearch: (businessId: string, q: string) => [...salesKeys.customerList(businessId, q), 'pick'] as const,
   customer: (businessId: string, customerId: string) => [...salesKeys.customers(), 'detail', businessId, customerId] as const,
+  /** A customer's store-credit balance and entries. */
+  storeCredit: (businessId: string, customerId: string) => [...salesKeys.customers(), 'store-credit', businessId, customerId] as const,
   priceRuleLists: () => [...salesKeys.all, 'price-rules'] as const,
   priceRules: (businessId: string) => [...salesKeys.priceRuleLists(), businessId] as const,
   pricePreviews: () => [...salesKeys.all, 'price-preview'] as const,
@@ -49,4 +51,6 @@ export const salesStaleAfter: StaleAfter = {
   'fulfillment.shipped': saleChanged,
   // A preview prices real products; a saved rule (it publishes price.changed) is every tab's new rule.
   'price.changed': [salesKeys.pricePreviews(), salesKeys.priceRuleLists()],
+  // A balance shows on the customer list, the customer and the counter's payment choice.
+  'store_credit.changed': [salesKeys.customers()],
 };

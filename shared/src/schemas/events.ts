@@ -39,8 +39,15 @@ export const domainEventPayloadSchemas = {
   'sale.cancelled': z.object({ sale_id: z.uuid() }),
   'sale.refunded': z.object({ sale_id: z.uuid() }),
   'fulfillment.shipped': z.object({ fulfillment_id: z.uuid(), sale_id: z.uuid() }),
-  /** A purchase order or vendor was created, changed, received into stock, closed or cancelled. */
-  'purchasing.changed': z.object({ purchase_order_id: z.uuid().optional(), vendor_id: z.uuid().optional() }),
+  /** A purchase order, vendor, payout or trade was created, changed, received into stock, paid, closed or cancelled. */
+  'purchasing.changed': z.object({
+    purchase_order_id: z.uuid().optional(),
+    vendor_id: z.uuid().optional(),
+    payout_id: z.uuid().optional(),
+    trade_id: z.uuid().optional(),
+  }),
+  /** A customer's store-credit balance changed (a payout, a sale paid with it, a cancellation, an adjustment). */
+  'store_credit.changed': z.object({ customer_id: z.uuid() }),
   /** A marketplace listing was created, changed or ended. */
   'listing.changed': z.object({ listing_id: z.uuid(), product_id: z.uuid() }),
 } as const;

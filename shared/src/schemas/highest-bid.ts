@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common.ts';
+import { payoutOptionsBodySchema, payoutOptionsSchema } from './payouts.ts';
 
 // The highest-bid report (issue #18, quick actions `#highest-bid`): what to pay a seller per size so
 // the resale keeps the business's target margin, from our own sales history and prices. Market
@@ -17,12 +18,19 @@ const marginPercentSchema = (label: string) =>
     .min(0, { error: `${label} must be between 0 and ${MAX_TARGET_MARGIN_PERCENT}%` })
     .max(MAX_TARGET_MARGIN_PERCENT, { error: `${label} must be between 0 and ${MAX_TARGET_MARGIN_PERCENT}%` });
 
-/** GET /purchasing/settings (defaults when none are saved); PUT answers the same. */
-export const purchasingSettingsSchema = z.object({ target_margin_percent: z.number().int() });
+/** GET /purchasing/settings (defaults when none are saved): the target margin and the payout options; PUT answers the same. */
+export const purchasingSettingsSchema = z.object({ target_margin_percent: z.number().int(), ...payoutOptionsSchema.shape });
 export type PurchasingSettings = z.infer<typeof purchasingSettingsSchema>;
 
-/** PUT /purchasing/settings. */
-export const purchasingSettingsBodySchema = z.object({ target_margin_percent: marginPercentSchema('Target margin') });
+/**
+ * PUT /purchasing/settings: any of the fields; those left out keep their value. The default payout
+ * method must be one of the offered methods (400 field `default_payout_method` otherwise, checked
+ * against the saved methods when only one of the two is sent).
+ */
+export const purchasingSettingsBodySchema = z.object({
+  target_margin_percent: marginPercentSchema('Target margin').optional(),
+  ...payoutOptionsBodySchema.shape,
+});
 export type PurchasingSettingsBody = z.input<typeof purchasingSettingsBodySchema>;
 
 /** GET /reports/highest-bid: the filter (the CSV takes the same without offset and limit). */
@@ -31,6 +39,25 @@ export const highestBidQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
   brand: z.string().trim().max(120).optional(),
   /** A margin to try instead of the saved target, in whole percent. */
+  /** Only these sizes (comma-separated ids, at most 200): the in-store purchase's guidance for the sizes on the counter. */
+  variant_ids: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(
+      z
+        .array(z.uuid({ error: 'Each variant id must be a UUID' }))
+        .max(200, { error: 'At most 200 sizes at once' })
+        .optional(),
+    ),
   margin: z.coerce
     .number({ error: 'Margin must be a number' })
     .int({ error: 'Margin must be a whole number of percent' })

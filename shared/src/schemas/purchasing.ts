@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, queryFlagSchema, timestampSchema, uuidSchema } from './common.ts';
+import { payoutSchema } from './payouts.ts';
 
 // Purchasing (docs/product.md, Purchasing): vendors, purchase orders and receiving. Stock bought on a
 // purchase order enters the ledger only when it is received, as FIFO cost lots at the landed unit
@@ -191,12 +192,26 @@ export const purchaseOrderTotalsSchema = z.object({
   total_cents: z.number().int(),
 });
 
+/**
+ * `order`: goods ordered from a vendor, received later (whole or in parts). `in_store`: goods bought
+ * at the counter from a walk-in seller (a customer) or a vendor, received at once and paid by a
+ * payout (shown as a purchase order too, so a vendor's history, the lots and the receipts are one).
+ */
+export const purchaseOrderKinds = ['order', 'in_store'] as const;
+export type PurchaseOrderKind = (typeof purchaseOrderKinds)[number];
+
 export const purchaseOrderSummarySchema = z.object({
   id: uuidSchema,
   /** Per business, from 1001: shown as "PO-1001". */
   number: z.number().int(),
-  vendor_id: uuidSchema,
-  vendor_name: z.string(),
+  kind: z.enum(purchaseOrderKinds),
+  /** Who sold us the goods: a vendor, or (in-store purchases) a customer; exactly one is set. */
+  vendor_id: uuidSchema.nullable(),
+  customer_id: uuidSchema.nullable(),
+  /** The vendor's or the customer's name. */
+  seller_name: z.string(),
+  /** Set when the purchase was the customer's side of a trade. */
+  trade_id: uuidSchema.nullable(),
   location_id: uuidSchema,
   status: z.enum(purchaseOrderStatuses),
   expected_on: z.string().nullable(),
@@ -213,13 +228,17 @@ export const purchaseOrderSchema = purchaseOrderSummarySchema.extend({
   note: z.string().nullable(),
   landed_costs: landedCostsSchema,
   lines: z.array(purchaseOrderLineSchema),
+  /** In-store purchases: how the seller is (or was) paid; null for vendor orders. */
+  payout: payoutSchema.nullable(),
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
 export const purchaseOrderListQuerySchema = z.object({
   status: z.enum(['all', 'open', ...purchaseOrderStatuses]).default('all'),
+  kind: z.enum(['all', ...purchaseOrderKinds]).default('all'),
   vendor_id: uuidSchema.optional(),
-  /** Matches the number ("1001" or "PO-1001") or the vendor's name. */
+  customer_id: uuidSchema.optional(),
+  /** Matches the number ("1001" or "PO-1001") or the seller's name. */
   q: z.string().trim().max(120).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -60,6 +60,8 @@ export const customerSchema = z.object({
   orders: z.number().int(),
   spent_cents: z.number().int(),
   last_order_at: timestampSchema.nullable(),
+  /** What the customer holds as store credit (shared/src/schemas/store-credit.ts). */
+  store_credit_cents: z.number().int(),
   created_at: timestampSchema,
 });
 export type Customer = z.infer<typeof customerSchema>;

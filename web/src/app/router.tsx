@@ -264,9 +264,18 @@ const mainLayoutRoutes: RouteObject[] = [
     path: '/purchase-orders/:purchaseOrderId/barcode-variants',
     element: lazyPage(() => import('../pages/purchasing-receive/barcode-variants-page.tsx'), 'BarcodeVariantsPage'),
   },
-  area('/purchase-orders/:purchaseOrderId/payout-settings'),
-  area('/purchase-orders/select-variants'),
-  area('/in-store-purchase/select-variants'),
+  {
+    path: '/purchase-orders/:purchaseOrderId/payout-settings',
+    element: lazyPage(() => import('../pages/payout-settings/payout-settings-page.tsx'), 'PayoutSettingsPage'),
+  },
+  {
+    path: '/purchase-orders/select-variants',
+    element: lazyPage(() => import('../pages/purchase-order-select-variants/select-variants-page.tsx'), 'PurchaseOrderSelectVariantsPage'),
+  },
+  {
+    path: '/in-store-purchase/select-variants',
+    element: lazyPage(() => import('../pages/in-store-purchase/select-variants-page.tsx'), 'InStoreSelectVariantsPage'),
+  },
   {
     path: '/create-products-from-listings',
     element: lazyPage(

@@ -4,12 +4,12 @@ import {
   importPreviewBodySchema,
   importPreviewSchema,
   importRulesSchema,
+  PDF_IMPORT_MAX_BYTES,
 } from '@tradepost/shared/schemas/purchase-import.ts';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../http.ts';
 import type { ModuleRoutes } from '../../platform/module.ts';
 import { requires } from '../../plugins/access.ts';
-import { limitPdfUpload, PdfUpload, UPLOAD_ROUTE_BODY_LIMIT } from './pdf-upload.ts';
 import { fileNameFrom, getImportRules, previewImport, saveImportRules, storeImportDocument } from './purchase-import.service.ts';
 
 const tags = ['purchase-import'];
@@ -69,13 +69,13 @@ export const purchaseImportRoutes: ModuleRoutes = async (app) => {
 
   // The upload reads the raw body as bytes whatever its type, in a scope of its own (the JSON routes above keep their parser).
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, new PdfUpload(body as Buffer)));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
       '/purchase-orders/pdf-import/documents',
       {
-        config: requires('purchasing:write'),
-        bodyLimit: UPLOAD_ROUTE_BODY_LIMIT,
-        preParsing: limitPdfUpload,
+        // Over 20 MB: 413 "The file is larger than 20 MB", field file (plugins/body-limit.ts).
+        config: { ...requires('purchasing:write'), bodyName: 'The file', bodyField: 'file' },
+        bodyLimit: PDF_IMPORT_MAX_BYTES,
         schema: {
           tags,
           security: bearerAuth,

@@ -11,11 +11,12 @@ import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { Invalid, NotFound } from '../../errors.ts';
+import { emit } from '../../platform/domain-events.ts';
 import { findVendor } from '../purchasing/public.ts';
 import { type FoundLine, findLines, PatternTooSlow, patternProblem } from './line-finding.ts';
 import { matchLines } from './matching.ts';
 import { NotAPdf, readPdfText, type TextLine } from './pdf-text.ts';
-import { fileEmpty, notAPdf, PdfUpload } from './pdf-upload.ts';
+import { fileEmpty, notAPdf } from './pdf-upload.ts';
 
 /**
  * Rules as they are kept: an empty pattern is no pattern, and a pattern must compile and have the
@@ -43,13 +44,17 @@ export async function getImportRules(em: EntityManager, businessId: string, vend
 
 export async function saveImportRules(em: EntityManager, businessId: string, vendorId: string, input: ImportRules): Promise<ImportRules> {
   const rules = checkedRules(input, 'pattern');
-  await tenantDb(em, businessId)
-    .insertInto('vendor_import_rules')
-    .values({ vendor_id: vendorId, rules: JSON.stringify(rules) })
-    .onConflict((conflict) =>
-      conflict.columns(['business_id', 'vendor_id']).doUpdateSet({ rules: JSON.stringify(rules), updated_at: sql`now()` }),
-    )
-    .execute();
+  await em.transactional(async (tx) => {
+    await tenantDb(tx, businessId)
+      .insertInto('vendor_import_rules')
+      .values({ vendor_id: vendorId, rules: JSON.stringify(rules) })
+      .onConflict((conflict) =>
+        conflict.columns(['business_id', 'vendor_id']).doUpdateSet({ rules: JSON.stringify(rules), updated_at: sql`now()` }),
+      )
+      .execute();
+    // Another tab reviewing this vendor's PDF previews with the new rules.
+    await emit(tx, businessId, 'purchasing.changed', { vendor_id: vendorId });
+  });
   return rules;
 }
 
@@ -77,7 +82,7 @@ export async function storeImportDocument(
   body: unknown,
   fileName: string | null,
 ): Promise<ImportDocument> {
-  const bytes = body instanceof PdfUpload ? body.bytes : null;
+  const bytes = Buffer.isBuffer(body) ? body : null;
   if (!bytes || bytes.length === 0) {
     if (body === undefined || body === null || bytes?.length === 0) throw fileEmpty();
     throw notAPdf();

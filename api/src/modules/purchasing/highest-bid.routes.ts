@@ -11,7 +11,7 @@ import { bearerAuth, errorResponses } from '../../http.ts';
 import { requires } from '../../plugins/access.ts';
 import { getPurchasingSettings, highestBidCsv, highestBidReport, savePurchasingSettings } from './highest-bid.ts';
 
-/** The purchasing settings (the target margin) and the highest-bid report. Mounted under businessScope. */
+/** The purchasing settings (the target margin and the payout options) and the highest-bid report. Mounted under businessScope. */
 export const highestBidRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['purchasing'];
   const params = businessParamsSchema;

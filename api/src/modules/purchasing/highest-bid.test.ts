@@ -153,6 +153,10 @@ describe('highest-bid report', () => {
     expect((await report('?q=zb-8')).items.map((row) => row.sku)).toEqual(['ZB-8']);
     expect((await report('?q=anniversary&brand=nike')).total).toBe(3);
     expect((await report('?brand=adidas')).items.map((row) => row.sku)).toEqual(['ZB-8']);
+    // The in-store guidance: only the sizes on the counter.
+    const counter = await report(`?variant_ids=${sizeIds.get('ZB-8')},${sizeIds.get('AM1-11')}`);
+    expect(counter.items.map((row) => row.sku)).toEqual(['AM1-11', 'ZB-8']);
+    expect(counter.total).toBe(2);
   });
 
   it('takes a margin to try, and the saved target when none is given', async () => {
@@ -161,16 +165,57 @@ describe('highest-bid report', () => {
     expect(rowOf(tried, 'AM1-9').highest_bid_cents).toBe(10_900);
     expect(rowOf(tried, 'AM1-10').highest_bid_cents).toBe(7_400);
 
-    expect((await call('GET', '/purchasing/settings')).json()).toEqual({ target_margin_percent: 30 });
+    const defaults = {
+      target_margin_percent: 30,
+      payout_methods: ['cash', 'bank_transfer', 'store_credit', 'check'],
+      default_payout_method: 'cash',
+      store_credit_bonus_percent: 0,
+    };
+    expect((await call('GET', '/purchasing/settings')).json()).toEqual(defaults);
     const saved = await call('PUT', '/purchasing/settings', { target_margin_percent: 40 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ target_margin_percent: 40 });
-    expect((await call('GET', '/purchasing/settings')).json()).toEqual({ target_margin_percent: 40 });
+    expect(saved.json()).toEqual({ ...defaults, target_margin_percent: 40 });
+    expect((await call('GET', '/purchasing/settings')).json()).toEqual({ ...defaults, target_margin_percent: 40 });
     const atTarget = await report();
     expect(atTarget).toMatchObject({ margin_percent: 40, target_margin_percent: 40 });
     // 14,999 × 0.6 = 8,999.4 → $89.
     expect(rowOf(atTarget, 'AM1-10').highest_bid_cents).toBe(8_900);
     expect((await call('PUT', '/purchasing/settings', { target_margin_percent: 30 })).statusCode).toBe(200);
+  });
+
+  it('keep the payout options: fields left out keep their value, the default must be offered', async () => {
+    const saved = await call('PUT', '/purchasing/settings', {
+      payout_methods: ['check', 'cash', 'store_credit'],
+      default_payout_method: 'store_credit',
+      store_credit_bonus_percent: 20,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({
+      target_margin_percent: 30,
+      payout_methods: ['cash', 'store_credit', 'check'],
+      default_payout_method: 'store_credit',
+      store_credit_bonus_percent: 20,
+    });
+    const before = await databaseSnapshot(t.orm);
+    const notOffered = await call('PUT', '/purchasing/settings', { default_payout_method: 'bank_transfer' });
+    expect(notOffered.statusCode).toBe(400);
+    expect(errorFields(notOffered)).toEqual(['default_payout_method']);
+    for (const [payload, field] of [
+      [{ store_credit_bonus_percent: 101 }, 'store_credit_bonus_percent'],
+      [{ payout_methods: [] }, 'payout_methods'],
+      [{ payout_methods: ['cash', 'cash'] }, 'payout_methods'],
+    ] as const) {
+      const bad = await call('PUT', '/purchasing/settings', payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorFields(bad)).toContain(field);
+    }
+    expect(await databaseSnapshot(t.orm)).toEqual(before);
+    const back = await call('PUT', '/purchasing/settings', {
+      payout_methods: ['cash', 'bank_transfer', 'store_credit', 'check'],
+      default_payout_method: 'cash',
+      store_credit_bonus_percent: 0,
+    });
+    expect(back.json()).toMatchObject({ default_payout_method: 'cash', store_credit_bonus_percent: 0 });
   });
 
   it('refuses a margin outside 0–90, naming the field, and writes nothing', async () => {

@@ -11,14 +11,17 @@ import {
   highestBidBasisLabels,
   type highestBidQuerySchema,
   type PurchasingSettings,
+  type purchasingSettingsBodySchema,
   RECENT_SALES_AVERAGED,
   RECENT_SALES_DAYS,
 } from '@tradepost/shared/schemas/highest-bid.ts';
+import { DEFAULT_PAYOUT_OPTIONS, type PayoutMethod, payoutMethodLabels, payoutMethods } from '@tradepost/shared/schemas/payouts.ts';
 import { stringify } from 'csv-stringify';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
+import { Invalid } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 
 /**
@@ -36,25 +39,70 @@ import { emit } from '../../platform/domain-events.ts';
  *   are then cut from those products' sizes in size order.
  */
 
-type HighestBidFilter = Pick<z.output<typeof highestBidQuerySchema>, 'q' | 'brand'>;
+type HighestBidFilter = Pick<z.output<typeof highestBidQuerySchema>, 'q' | 'brand' | 'variant_ids'>;
+type PurchasingSettingsBodyOutput = z.output<typeof purchasingSettingsBodySchema>;
 type HighestBidQuery = z.output<typeof highestBidQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** The saved settings, else the defaults (30 % margin; every payout method offered, cash by default, no bonus). */
 export async function getPurchasingSettings(em: EntityManager, businessId: string): Promise<PurchasingSettings> {
-  const row = await tenantDb(em, businessId).selectFrom('purchasing_settings').select('target_margin_percent').executeTakeFirst();
-  return { target_margin_percent: row?.target_margin_percent ?? DEFAULT_TARGET_MARGIN_PERCENT };
+  const row = await tenantDb(em, businessId)
+    .selectFrom('purchasing_settings')
+    .select(['target_margin_percent', 'payout_methods', 'default_payout_method', 'store_credit_bonus_percent'])
+    .executeTakeFirst();
+  if (!row) return { target_margin_percent: DEFAULT_TARGET_MARGIN_PERCENT, ...DEFAULT_PAYOUT_OPTIONS };
+  const offered = new Set(row.payout_methods);
+  return {
+    target_margin_percent: row.target_margin_percent,
+    // In the product's order, whatever order they were saved in.
+    payout_methods: payoutMethods.filter((method) => offered.has(method)),
+    default_payout_method: row.default_payout_method as PayoutMethod,
+    store_credit_bonus_percent: row.store_credit_bonus_percent,
+  };
 }
 
-export async function savePurchasingSettings(em: EntityManager, businessId: string, body: PurchasingSettings): Promise<PurchasingSettings> {
+/**
+ * Any of the fields; those left out keep their value. The default payout method must be one of the
+ * offered methods (the saved ones when only the default is sent): 400 on `default_payout_method`.
+ * Offering methods without the saved default, with no new default, moves the default to the first offered.
+ */
+export async function savePurchasingSettings(
+  em: EntityManager,
+  businessId: string,
+  body: PurchasingSettingsBodyOutput,
+): Promise<PurchasingSettings> {
   await em.transactional(async (tx) => {
-    await tenantDb(tx, businessId)
+    const db = tenantDb(tx, businessId);
+    // Serialises two saves of one business (the check below reads what the other may be changing).
+    await db
       .insertInto('purchasing_settings')
-      .values({ target_margin_percent: body.target_margin_percent })
-      .onConflict((conflict) =>
-        conflict.column('business_id').doUpdateSet({ target_margin_percent: body.target_margin_percent, updated_at: sql`now()` }),
-      )
+      .values({ target_margin_percent: DEFAULT_TARGET_MARGIN_PERCENT })
+      .onConflict((conflict) => conflict.column('business_id').doNothing())
+      .execute();
+    const current = await db
+      .selectFrom('purchasing_settings')
+      .select(['target_margin_percent', 'payout_methods', 'default_payout_method', 'store_credit_bonus_percent'])
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const methods = body.payout_methods ?? (current.payout_methods as PayoutMethod[]);
+    let fallback = current.default_payout_method as PayoutMethod;
+    if (body.default_payout_method === undefined && !methods.includes(fallback)) fallback = methods[0] ?? 'cash';
+    const defaultMethod = body.default_payout_method ?? fallback;
+    if (!methods.includes(defaultMethod)) {
+      const message = `${payoutMethodLabels[defaultMethod]} is not offered: offer it, or choose another default`;
+      throw new Invalid(message, [{ field: 'default_payout_method', message }]);
+    }
+    await db
+      .updateTable('purchasing_settings')
+      .set({
+        target_margin_percent: body.target_margin_percent ?? current.target_margin_percent,
+        payout_methods: payoutMethods.filter((method) => methods.includes(method)),
+        default_payout_method: defaultMethod,
+        store_credit_bonus_percent: body.store_credit_bonus_percent ?? current.store_credit_bonus_percent,
+        updated_at: sql`now()`,
+      })
       .execute();
     await emit(tx, businessId, 'purchasing.changed', {});
   });
@@ -122,6 +170,7 @@ function pageQuery(db: Kysely<DB>, filter: HighestBidFilter, offset: number, lim
     .with('matched', (qc) =>
       matchedProducts(qc, filter)
         .innerJoin('variants as mv', 'mv.product_id', 'p.id')
+        .$if((filter.variant_ids?.length ?? 0) > 0, (query) => query.where('mv.id', 'in', filter.variant_ids ?? []))
         .groupBy('p.id')
         .select([
           'p.id',
@@ -146,6 +195,7 @@ function pageQuery(db: Kysely<DB>, filter: HighestBidFilter, offset: number, lim
     )
     .selectFrom('page')
     .innerJoin('variants as v', 'v.product_id', 'page.id')
+    .$if((filter.variant_ids?.length ?? 0) > 0, (query) => query.where('v.id', 'in', filter.variant_ids ?? []))
     .leftJoinLateral(
       (eb) =>
         eb
@@ -280,6 +330,7 @@ function toRow(size: PageRow, marginPercent: number): HighestBidRow {
 async function countRows(db: Kysely<DB>, filter: HighestBidFilter): Promise<number> {
   const counted = await matchedProducts(db, filter)
     .innerJoin('variants as cv', 'cv.product_id', 'p.id')
+    .$if((filter.variant_ids?.length ?? 0) > 0, (query) => query.where('cv.id', 'in', filter.variant_ids ?? []))
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirst();
   return counted?.total ?? 0;

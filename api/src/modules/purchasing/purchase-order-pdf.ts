@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { payoutMethodLabels } from '@tradepost/shared/schemas/payouts.ts';
 import { purchaseOrderLabel } from '@tradepost/shared/schemas/purchasing.ts';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { tenantDb } from '../../db/tenant-db.ts';
@@ -9,6 +10,9 @@ import { getPurchaseOrder } from './purchase-orders.service.ts';
 const printable = (text: string) =>
   text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201A\u201C\u201D\u201E\u2022\u2026\u20AC\u2122]/g, '?');
 
+/** Matches no row: an in-store purchase from a customer has no vendor to read. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 function fit(text: string, font: PDFFont, size: number, width: number): string {
   let out = printable(text);
   while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}…`.replace(/…+$/, '…');
@@ -18,7 +22,9 @@ function fit(text: string, font: PDFFont, size: number, width: number): string {
 /**
  * The purchase order to send to the vendor, on US Letter pages: who orders from whom, the number and
  * expected date, one row per size (product, size, SKU, quantity, unit cost, line total) and the
- * totals with the landed costs. Rows that do not fit continue on a new page.
+ * totals with the landed costs. Rows that do not fit continue on a new page. An in-store purchase
+ * prints as the seller's "Purchase receipt": the seller, where the goods were taken in, the items at
+ * the agreed prices, and the payout (method, amount, status).
  */
 export async function purchaseOrderPdf(
   em: EntityManager,
@@ -32,7 +38,7 @@ export async function purchaseOrderPdf(
     db
       .selectFrom('vendors')
       .select(['name', 'contact_name', 'email', 'phone', 'terms', 'currency'])
-      .where('id', '=', order.vendor_id)
+      .where('id', '=', order.vendor_id ?? NO_ID)
       .executeTakeFirst(),
     db.selectFrom('locations').select('name').where('id', '=', order.location_id).executeTakeFirst(),
   ]);
@@ -47,7 +53,9 @@ export async function purchaseOrderPdf(
 
   const pdf = await PDFDocument.create();
   const label = purchaseOrderLabel(order.number);
-  pdf.setTitle(`Purchase order ${label}`);
+  const inStore = order.kind === 'in_store';
+  const title = inStore ? 'Purchase receipt' : 'Purchase order';
+  pdf.setTitle(`${title} ${label}`);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.1, 0.1, 0.1);
@@ -71,26 +79,26 @@ export async function purchaseOrderPdf(
   };
 
   text(fit(business?.name ?? 'Tradepost', bold, 18, 330), 48, 18, bold);
-  text('Purchase order', 420, 18, bold);
+  text(title, 420, 18, bold);
   y -= 22;
   text(label, 420, 12, bold);
   y -= 16;
-  text(`Date ${order.created_at.slice(0, 10)}`, 420, 10, regular, muted);
+  text(`Date ${(order.received_at ?? order.created_at).slice(0, 10)}`, 420, 10, regular, muted);
   y -= 14;
   if (order.expected_on) {
     text(`Expected ${order.expected_on}`, 420, 10, regular, muted);
     y -= 14;
   }
   y -= 18;
-  text('Vendor', 48, 10, bold);
-  text('Deliver to', 330, 10, bold);
+  text(inStore ? 'Seller' : 'Vendor', 48, 10, bold);
+  text(inStore ? 'Received at' : 'Deliver to', 330, 10, bold);
   y -= 16;
   const vendorLines = [
-    vendor?.name ?? order.vendor_name,
+    vendor?.name ?? order.seller_name,
     ...(vendor?.contact_name ? [vendor.contact_name] : []),
     ...(vendor?.email ? [vendor.email] : []),
     ...(vendor?.phone ? [vendor.phone] : []),
-    ...(vendor?.terms ? [`Terms: ${vendor.terms}`] : []),
+    ...(vendor?.terms && !inStore ? [`Terms: ${vendor.terms}`] : []),
   ];
   for (const [i, line] of vendorLines.entries()) {
     text(fit(line, i === 0 ? bold : regular, 10, 270), 48, 10, i === 0 ? bold : regular);
@@ -131,6 +139,30 @@ export async function purchaseOrderPdf(
   }
   text('Total', 340, 11, bold);
   right(money(totals.total_cents), 564, 11, bold);
+  const { payout } = order;
+  if (payout) {
+    if (y < 150) {
+      page = pdf.addPage([612, 792]);
+      y = 770;
+    }
+    y -= 30;
+    text('Payout', 48, 10, bold);
+    y -= 16;
+    const status = payout.status === 'paid' ? `Paid${payout.paid_at ? ` ${payout.paid_at.slice(0, 10)}` : ''}` : 'Pending';
+    const payoutRows = [
+      `${payoutMethodLabels[payout.method]}: ${money(payout.amount_cents)} (${status})`,
+      ...(payout.credit_cents !== null && payout.credit_cents !== payout.amount_cents
+        ? [`Store credit booked: ${money(payout.credit_cents)}`]
+        : []),
+      ...(payout.account_last4 ? [`To the account ending ${payout.account_last4}`] : []),
+      ...(payout.payable_to ? [`Payable to ${payout.payable_to}`] : []),
+      ...(payout.reference ? [`Reference ${payout.reference}`] : []),
+    ];
+    for (const row of payoutRows) {
+      text(fit(row, regular, 10, 516), 48);
+      y -= 14;
+    }
+  }
   if (order.note) {
     y -= 30;
     text(fit(`Note: ${order.note}`, regular, 10, 516), 48, 10, regular, muted);

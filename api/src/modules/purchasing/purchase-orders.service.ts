@@ -5,6 +5,7 @@ import {
   type createPurchaseOrderBodySchema,
   type LandedCosts,
   type PurchaseOrder,
+  type PurchaseOrderKind,
   type PurchaseOrderLine,
   type PurchaseOrderStatus,
   type PurchaseOrderSummary,
@@ -21,6 +22,7 @@ import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { assertOwned, assertActiveLocation as checkLocation } from '../inventory/public.ts';
+import { payoutOfOrder } from './payouts.service.ts';
 
 type CreateBody = z.output<typeof createPurchaseOrderBodySchema>;
 type UpdateBody = z.output<typeof updatePurchaseOrderBodySchema>;
@@ -39,8 +41,10 @@ const day = (value: string | Date | null) => {
 const ORDER_COLUMNS = [
   'po.id',
   'po.number',
+  'po.kind',
   'po.vendor_id',
-  'v.name as vendor_name',
+  'po.customer_id',
+  'po.trade_id',
   'po.location_id',
   'po.status',
   'po.expected_on',
@@ -56,12 +60,22 @@ const ORDER_COLUMNS = [
   'po.cancelled_at',
 ] as const;
 
-const selectOrders = (db: Kysely<DB>) =>
+/** The seller's name: the vendor's, else the customer's (exactly one is set). */
+const SELLER_NAME = sql<string>`coalesce(v.name, c.name, '')`;
+
+/** Orders with their seller: a vendor or (in-store purchases) a customer, whichever is set. */
+const ordersWithSellers = (db: Kysely<DB>) =>
   db
     .selectFrom('purchase_orders as po')
-    .innerJoin('vendors as v', 'v.id', 'po.vendor_id')
-    .select(ORDER_COLUMNS)
-    .$narrowType<{ status: PurchaseOrderStatus; landed_spread: LandedCosts['spread'] }>();
+    .leftJoin('vendors as v', 'v.id', 'po.vendor_id')
+    .leftJoin('customers as c', 'c.id', 'po.customer_id');
+
+type Narrowed = { status: PurchaseOrderStatus; landed_spread: LandedCosts['spread']; kind: PurchaseOrderKind };
+
+const selectOrders = (db: Kysely<DB>) =>
+  ordersWithSellers(db)
+    .select([...ORDER_COLUMNS, SELLER_NAME.as('seller_name')])
+    .$narrowType<Narrowed>();
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
 
 const landedOf = (row: Pick<OrderRow, 'shipping_cents' | 'duties_cents' | 'fees_cents' | 'landed_spread'>): LandedCosts => ({
@@ -80,8 +94,11 @@ function summary(row: OrderRow, totals: Totals | undefined): PurchaseOrderSummar
   return {
     id: row.id,
     number: row.number,
+    kind: row.kind,
     vendor_id: row.vendor_id,
-    vendor_name: row.vendor_name,
+    customer_id: row.customer_id,
+    seller_name: row.seller_name,
+    trade_id: row.trade_id,
     location_id: row.location_id,
     status: row.status,
     expected_on: day(row.expected_on),
@@ -155,7 +172,8 @@ export async function getPurchaseOrder(em: EntityManager, businessId: string, id
     size_label: shownSizeLabel(size_format, size),
   }));
   const totals = await totalsOf(db, [id]);
-  return { ...summary(row, totals.get(id)), note: row.note, landed_costs: landedOf(row), lines };
+  const payout = row.kind === 'in_store' ? await payoutOfOrder(em, businessId, id) : null;
+  return { ...summary(row, totals.get(id)), note: row.note, landed_costs: landedOf(row), lines, payout };
 }
 
 export async function listPurchaseOrders(
@@ -164,21 +182,23 @@ export async function listPurchaseOrders(
   query: ListQuery,
 ): Promise<{ items: PurchaseOrderSummary[]; total: number }> {
   const db = tenantDb(em, businessId);
-  let found = db.selectFrom('purchase_orders as po').innerJoin('vendors as v', 'v.id', 'po.vendor_id');
+  let found = ordersWithSellers(db);
   if (query.status === 'open') found = found.where('po.status', 'in', ['ordered', 'partially_received']);
   else if (query.status !== 'all') found = found.where('po.status', '=', query.status);
+  if (query.kind !== 'all') found = found.where('po.kind', '=', query.kind);
   if (query.vendor_id) found = found.where('po.vendor_id', '=', query.vendor_id);
+  if (query.customer_id) found = found.where('po.customer_id', '=', query.customer_id);
   if (query.q) {
     const number = /^(?:po-?)?\s*(\d{1,9})$/i.exec(query.q)?.[1];
     const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     found = found.where((eb) =>
-      eb.or([eb(sql`lower(v.name)`, 'like', like), ...(number !== undefined ? [eb('po.number', '=', Number(number))] : [])]),
+      eb.or([eb(sql`lower(${SELLER_NAME})`, 'like', like), ...(number !== undefined ? [eb('po.number', '=', Number(number))] : [])]),
     );
   }
   const [rows, counted] = await Promise.all([
     found
-      .select(ORDER_COLUMNS)
-      .$narrowType<{ status: PurchaseOrderStatus; landed_spread: LandedCosts['spread'] }>()
+      .select([...ORDER_COLUMNS, SELLER_NAME.as('seller_name')])
+      .$narrowType<Narrowed>()
       .orderBy('po.created_at', 'desc')
       .orderBy('po.id', 'desc')
       .limit(query.limit)
@@ -274,7 +294,7 @@ export async function createPurchaseOrder(
   return getPurchaseOrder(em, businessId, id);
 }
 
-type LockedOrder = Selectable<DB['purchase_orders']> & { status: PurchaseOrderStatus; landed_spread: LandedCosts['spread'] };
+type LockedOrder = Selectable<DB['purchase_orders']> & Narrowed;
 
 /** The order's row, locked until the transaction ends: every change of an order starts here. */
 export async function lockOrder(tx: EntityManager, businessId: string, id: string): Promise<LockedOrder> {
@@ -283,7 +303,7 @@ export async function lockOrder(tx: EntityManager, businessId: string, id: strin
     .selectAll()
     .where('id', '=', id)
     .forUpdate()
-    .$narrowType<{ status: PurchaseOrderStatus; landed_spread: LandedCosts['spread'] }>()
+    .$narrowType<Narrowed>()
     .executeTakeFirst();
   if (!row) throw new NotFound('Purchase order not found');
   return row;
@@ -304,6 +324,11 @@ export async function updatePurchaseOrder(em: EntityManager, businessId: string,
   await em.transactional(async (tx) => {
     const order = await lockOrder(tx, businessId, id);
     const db = tenantDb(tx, businessId);
+    if (order.kind === 'in_store')
+      throw new Conflict(
+        `${purchaseOrderLabel(order.number)} is an in-store purchase: it was received and paid at the counter and cannot be changed`,
+        'PURCHASE_ORDER_LOCKED',
+      );
     if (order.status === 'closed' || order.status === 'cancelled') throw locked(order, 'it can no longer be changed');
     const draftOnly = body.lines !== undefined || body.landed_costs !== undefined || body.vendor_id !== undefined;
     if (draftOnly && order.status !== 'draft') throw locked(order, 'its lines, landed costs and vendor change only while it is a draft');
@@ -361,7 +386,7 @@ export async function updatePurchaseOrder(em: EntityManager, businessId: string,
           .execute();
       }
     }
-    await emit(tx, businessId, 'purchasing.changed', { purchase_order_id: id, vendor_id: body.vendor_id ?? order.vendor_id });
+    await emit(tx, businessId, 'purchasing.changed', { purchase_order_id: id, vendor_id: body.vendor_id ?? order.vendor_id ?? undefined });
   });
   return getPurchaseOrder(em, businessId, id);
 }
@@ -388,6 +413,11 @@ export async function transitionPurchaseOrder(
   await em.transactional(async (tx) => {
     const order = await lockOrder(tx, businessId, id);
     const db = tenantDb(tx, businessId);
+    if (order.kind === 'in_store' && transition !== 'close')
+      throw wrongStatus(
+        order,
+        `an in-store purchase is received at the counter: it cannot be ${transition === 'order' ? 'ordered' : 'cancelled'}`,
+      );
     if (transition === 'order') {
       if (order.status !== 'draft') throw wrongStatus(order, 'only a draft can be marked as ordered');
       await db
@@ -412,7 +442,7 @@ export async function transitionPurchaseOrder(
         .where('id', '=', id)
         .execute();
     }
-    await emit(tx, businessId, 'purchasing.changed', { purchase_order_id: id, vendor_id: order.vendor_id });
+    await emit(tx, businessId, 'purchasing.changed', { purchase_order_id: id, ...(order.vendor_id ? { vendor_id: order.vendor_id } : {}) });
   });
   return getPurchaseOrder(em, businessId, id);
 }

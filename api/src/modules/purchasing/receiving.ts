@@ -155,8 +155,13 @@ export async function settleStatus(tx: EntityManager, businessId: string, purcha
     .execute();
 }
 
-export async function publishReceipt(tx: EntityManager, businessId: string, purchaseOrderId: string, vendorId: string): Promise<void> {
-  await emit(tx, businessId, 'purchasing.changed', { purchase_order_id: purchaseOrderId, vendor_id: vendorId });
+export async function publishReceipt(
+  tx: EntityManager,
+  businessId: string,
+  purchaseOrderId: string,
+  vendorId: string | null,
+): Promise<void> {
+  await emit(tx, businessId, 'purchasing.changed', { purchase_order_id: purchaseOrderId, ...(vendorId ? { vendor_id: vendorId } : {}) });
 }
 
 export type ReceivedLines = ReceiptResult['received'];

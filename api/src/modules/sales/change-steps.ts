@@ -6,6 +6,8 @@ import { tenantDb } from '../../db/tenant-db.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { getSale } from './sales.service.ts';
 
+export { giveBackSaleCredit } from './store-credit.ts';
+
 // The sales area's part of cancelling and refunding a sale, one function per step of the
 // `sale.cancel` and `sale.refund` workflows (api/src/workflows/), which run them in one transaction
 // with the ledger's movements.

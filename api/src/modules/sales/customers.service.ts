@@ -51,6 +51,7 @@ const withFigures = (customers: Customers) =>
     'c.order_count',
     'c.spent_cents',
     'c.last_order_at',
+    'c.store_credit_cents',
   ]);
 
 const present = ({ order_count, ...row }: InferResult<ReturnType<typeof withFigures>>[number]): Customer => ({

@@ -3,6 +3,7 @@ import { normalizeAddress } from '@tradepost/shared/schemas/address.ts';
 import { sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
+import { Invalid } from '../../errors.ts';
 import { type Allocation, AllocationFailure, allocate, lockAvailability, type PickPlan, pickPlan } from './allocation.ts';
 import type { ChannelRef } from './channels.service.ts';
 import { findOrCreateCustomer } from './customers.service.ts';
@@ -94,7 +95,11 @@ export type SaleHeader = { saleId: string; channel: ChannelRef; input: SaleInput
  * comes last (`numberSale`); until then it holds a stand-in no other open transaction can hold
  * (minus its transaction id), never seen outside this transaction.
  */
-export async function createSale(em: EntityManager, businessId: string, { saleId, channel, input, immediate, userId }: SaleHeader) {
+export async function createSale(
+  em: EntityManager,
+  businessId: string,
+  { saleId, channel, input, immediate, userId }: SaleHeader,
+): Promise<{ customerId: string | null }> {
   const customerId = input.customerId ?? (input.customer ? await findOrCreateCustomer(em, businessId, input.customer) : null);
   await tenantDb(em, businessId)
     .insertInto('sales')
@@ -128,6 +133,19 @@ export async function createSale(em: EntityManager, businessId: string, { saleId
         })),
       )
       .execute();
+  }
+  return { customerId };
+}
+
+/** What the sale's `store_credit` parts take from its customer's balance. */
+export const storeCreditPaid = (input: SaleInput): number =>
+  (input.payment?.parts ?? []).filter((part) => part.method === 'store_credit').reduce((sum, part) => sum + part.amountCents, 0);
+
+/** Store credit is spent from a customer's balance: a sale paid with it names its customer (before anything is written). */
+export function checkStoreCreditPayer(input: SaleInput): void {
+  if (storeCreditPaid(input) > 0 && input.customerId === undefined && input.customer === undefined) {
+    const message = 'Store credit needs the customer whose balance pays';
+    throw new Invalid(message, [{ field: 'customer_id', message }]);
   }
 }
 

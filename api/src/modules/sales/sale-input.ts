@@ -1,5 +1,5 @@
 import type { ImportedAddress } from '@tradepost/shared/schemas/address.ts';
-import type { PaymentPartMethod } from '@tradepost/shared/schemas/payments.ts';
+import type { RecordedPaymentPartMethod } from '@tradepost/shared/schemas/payments.ts';
 import type { CustomerInput } from '@tradepost/shared/schemas/sales.ts';
 
 /** A sale as every channel describes it: typed in Tradepost, imported from a marketplace, or seeded. */
@@ -27,7 +27,11 @@ export type SaleInput = {
 };
 
 export type SalePaymentInput = {
-  parts: { method: PaymentPartMethod; amountCents: number }[];
+  /**
+   * Counter methods, plus `trade_in` (the traded-in goods' value) from the trade workflow; the
+   * POST /sales body refuses it. `store_credit` parts are spent from the sale's customer's balance.
+   */
+  parts: { method: RecordedPaymentPartMethod; amountCents: number }[];
   /** Cash only: what was handed over. */
   cashTenderedCents?: number | undefined;
 };

@@ -33,6 +33,7 @@ import {
   typedSaleTotalCents,
   updateChannelBodySchema,
 } from '@tradepost/shared/schemas/sales.ts';
+import { storeCreditAdjustmentBodySchema, storeCreditQuerySchema, storeCreditSchema } from '@tradepost/shared/schemas/store-credit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
@@ -51,6 +52,7 @@ import { listPriceRules, previewPriceRule, savePriceRule } from './price-rules.s
 import { importChannelOrder, recordSale } from './record-sale.ts';
 import type { SalePaymentInput } from './sale-input.ts';
 import { getSale, listSales } from './sales.service.ts';
+import { adjustStoreCredit, getStoreCredit } from './store-credit.ts';
 
 /** The payment a typed sale's body names, as parts (the schema checked that a split adds up to the total). */
 function paymentOf(body: z.output<typeof createSaleBodySchema>): SalePaymentInput | undefined {
@@ -338,6 +340,47 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateCustomer(em(), request.businessId, request.params.customerId, request.body),
+  );
+  app.get(
+    '/customers/:customerId/store-credit',
+    {
+      config: requires('customers:read'),
+      schema: {
+        tags,
+        security: bearerAuth,
+        description: "A customer's store-credit balance and its entries, newest first.",
+        params: customerParams,
+        querystring: storeCreditQuerySchema,
+        response: { 200: storeCreditSchema, ...errorResponses },
+      },
+    },
+    async (request) => getStoreCredit(em(), request.businessId, request.params.customerId, request.query),
+  );
+  app.post(
+    '/customers/:customerId/store-credit/adjustments',
+    {
+      config: requires('customers:write'),
+      schema: {
+        tags,
+        security: bearerAuth,
+        description: 'A correction of the balance by hand, with why. Taking it below zero answers 409 INSUFFICIENT_STORE_CREDIT.',
+        params: customerParams,
+        body: storeCreditAdjustmentBodySchema,
+        response: { 201: storeCreditSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { businessId, params, body } = request;
+      await em().transactional((tx) =>
+        adjustStoreCredit(tx, businessId, params.customerId, {
+          amountCents: body.amount_cents,
+          note: body.note,
+          userId: request.auth.user.id,
+        }),
+      );
+      reply.code(201);
+      return getStoreCredit(em(), businessId, params.customerId, storeCreditQuerySchema.parse({}));
+    },
   );
 
   // Pick rules.

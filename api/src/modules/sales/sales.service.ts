@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeAddress } from '@tradepost/shared/schemas/address.ts';
-import type { PaymentPartMethod, SalePayment } from '@tradepost/shared/schemas/payments.ts';
+import type { RecordedPaymentPartMethod, SalePayment } from '@tradepost/shared/schemas/payments.ts';
 import type { Sale, SaleLine, saleListQuerySchema } from '@tradepost/shared/schemas/sales.ts';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
@@ -125,7 +125,7 @@ export async function loadSales(em: EntityManager, businessId: string, ids: stri
       .where('sale_id', 'in', ids)
       .orderBy('sale_id')
       .orderBy('position')
-      .$narrowType<{ method: PaymentPartMethod }>()
+      .$narrowType<{ method: RecordedPaymentPartMethod }>()
       .execute(),
   ]);
   const byId = new Map(sales.map((row) => [row.id, row]));
@@ -178,7 +178,9 @@ export async function loadSales(em: EntityManager, businessId: string, ids: stri
 }
 
 /** A sale's payment rows as one payment: a single method, or a split when there are several parts. */
-function paymentOf(rows: { method: PaymentPartMethod; amount_cents: number; cash_tendered_cents: number | null }[]): SalePayment | null {
+function paymentOf(
+  rows: { method: RecordedPaymentPartMethod; amount_cents: number; cash_tendered_cents: number | null }[],
+): SalePayment | null {
   const [first] = rows;
   if (first === undefined) return null;
   const tendered = rows.length === 1 ? first.cash_tendered_cents : null;

@@ -631,14 +631,21 @@ describe('issue #17: shipping addresses and how a sale was paid', () => {
         cash_tendered_cents: null,
         change_cents: null,
       });
-      const credit = (await checkout({ payment_method: 'store_credit' })).json() as Sale;
+      // Store credit is spent from a customer's balance (store-credit.test.ts): one who holds enough.
+      const customer = (await call('POST', '/customers', { name: 'Credit Holder' })).json().id as string;
+      const topUp = await call('POST', `/customers/${customer}/store-credit/adjustments`, {
+        amount_cents: 11_600,
+        note: 'Opening balance',
+      });
+      expect(topUp.statusCode, topUp.body).toBe(201);
+      const credit = (await checkout({ payment_method: 'store_credit', customer_id: customer })).json() as Sale;
       expect(credit.payment?.parts).toEqual([{ method: 'store_credit', amount_cents: 10_800 }]);
       const parts = [
         { method: 'cash', amount_cents: 2_000 },
         { method: 'card', amount_cents: 8_000 },
         { method: 'store_credit', amount_cents: 800 },
       ];
-      const split = (await checkout({ payment_method: 'split', payments: parts })).json() as Sale;
+      const split = (await checkout({ payment_method: 'split', payments: parts, customer_id: customer })).json() as Sale;
       expect(split.payment).toEqual({ method: 'split', parts, cash_tendered_cents: null, change_cents: null });
 
       const list = (await call('GET', '/sales?channel=in_store')).json() as { items: Sale[] };

@@ -32,7 +32,15 @@ const eventTexts: Record<DomainEventType, (payload: Record<string, unknown>) => 
   'sale.refunded': () => 'Refund recorded',
   'fulfillment.shipped': () => 'Order shipped',
   'listing.changed': () => 'Listing changed',
-  'purchasing.changed': (payload) => (typeof payload.purchase_order_id === 'string' ? 'Purchase order changed' : 'Vendor changed'),
+  'purchasing.changed': (payload) =>
+    typeof payload.trade_id === 'string'
+      ? 'Trade recorded'
+      : typeof payload.payout_id === 'string'
+        ? 'Payout changed'
+        : typeof payload.purchase_order_id === 'string'
+          ? 'Purchase order changed'
+          : 'Vendor changed',
+  'store_credit.changed': () => 'Store credit changed',
 };
 
 /** What happened, in words: "Stock changed (2 sizes)", "Sale recorded". */

@@ -4,10 +4,12 @@ import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { formatMoney } from '@tradepost/shared/ui/money.ts';
 import { useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { ProductPicker } from '../catalog/product-picker.tsx';
 import { type VariantInfo, variantInfos } from '../catalog/variant-info.ts';
 import { rememberProducts, useVariantDirectory } from '../inventory/use-variant-directory.ts';
 import { VariantLabel } from '../inventory/variant-label.tsx';
+import { RouterLink } from '../navigation/router-link.tsx';
 import type { BusinessScope } from '../session/use-business-scope.ts';
 import { draftTotals, landedUnitCosts } from './landed-costs.ts';
 import { addDraftLine, type DraftLine, type LandedCostsDraft, previewLandedCosts, previewLines } from './purchase-order-draft.ts';
@@ -59,6 +61,7 @@ type Props = {
 export function PurchaseOrderLinesEditor({ scope, currency, lines, costs, errors, onLines }: Props) {
   const styles = useStyles();
   const table = useTableStyles();
+  const { id: orderId } = useParams();
   const [picked, setPicked] = useState<Product | null>(null);
   const [seen, setSeen] = useState<Record<string, VariantInfo>>({});
   const directory = useVariantDirectory(
@@ -164,6 +167,14 @@ export function PurchaseOrderLinesEditor({ scope, currency, lines, costs, errors
           <dd className={mergeClasses(styles.totalValue, styles.grand)}>{money(totals.total_cents)}</dd>
         </dl>
       )}
+      {/* Many sizes at once on their own screen: a draft's id (its page's :id) gets them added; a new order starts empty. */}
+      {orderId !== undefined || lines.length === 0 ? (
+        <RouterLink
+          to={`/purchase-orders/select-variants${orderId === undefined ? '' : `?purchaseOrderId=${encodeURIComponent(orderId)}`}`}
+        >
+          Add sizes from catalog
+        </RouterLink>
+      ) : null}
       {picked === null ? (
         <ProductPicker
           scope={scope}

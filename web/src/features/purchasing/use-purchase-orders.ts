@@ -33,7 +33,7 @@ import { numberOrUndefined } from './use-vendors.ts';
 const ordersPath = (scope: BusinessScope) => `${scope.basePath}/purchase-orders`;
 const orderPath = (scope: BusinessScope, id: string) => `${ordersPath(scope)}/${encodeURIComponent(id)}`;
 
-/** Purchase orders, newest first, by status (`open`: ordered or partially received), vendor and number or vendor name. */
+/** Purchase orders, newest first, by status (`open`: ordered or partially received), kind, vendor or customer, and number or seller name. */
 export function usePurchaseOrders(scope: BusinessScope | undefined, query: PurchaseOrderListQuery = {}): UseQueryResult<PurchaseOrderList> {
   return useQuery({
     queryKey: purchasingKeys.orders(scope?.businessId ?? '', query),
@@ -43,7 +43,9 @@ export function usePurchaseOrders(scope: BusinessScope | undefined, query: Purch
       return api.get(ordersPath(scope), {
         query: {
           status: query.status,
+          kind: query.kind === 'all' ? undefined : query.kind,
           vendor_id: query.vendor_id,
+          customer_id: query.customer_id,
           q: q === '' ? undefined : q,
           offset: numberOrUndefined(query.offset),
           limit: numberOrUndefined(query.limit),

@@ -1,11 +1,13 @@
-import type { PaymentMethod, PaymentPartMethod, SalePayment } from '@tradepost/shared/schemas/payments.ts';
+import type { PaymentMethod, PaymentPartMethod, RecordedPaymentMethod, SalePayment } from '@tradepost/shared/schemas/payments.ts';
 import type { CreateSaleBody } from '@tradepost/shared/schemas/sales.ts';
 import { formatMoney, parseMoney } from '../catalog/money.ts';
 
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
+/** Every method a recorded payment (or part) can have; `trade_in` is only ever written by a trade, never offered at the counter. */
+export const paymentMethodLabels: Record<RecordedPaymentMethod, string> = {
   cash: 'Cash',
   card: 'Card',
   store_credit: 'Store credit',
+  trade_in: 'Trade-in',
   split: 'Split',
 };
 
@@ -13,7 +15,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 export const paymentMethodHints: Record<PaymentMethod, string> = {
   cash: 'Count the cash: the change due is shown.',
   card: 'Charge the card on your card terminal first; Tradepost records it.',
-  store_credit: 'Recorded as paid with store credit (no balance is kept yet).',
+  store_credit: 'Spent from the customer’s store-credit balance: choose the customer first.',
   split: 'Two or more parts, each with its method and amount, adding up to the total.',
 };
 
@@ -31,7 +33,8 @@ export const emptyPayment: PaymentDraft = {
   ],
 };
 
-export type PaymentErrors = { tendered?: string; parts?: string; byPart?: Record<string, string> };
+/** `credit`: store credit cannot pay (no customer, balance short: checked here and by the API's 409). */
+export type PaymentErrors = { tendered?: string; parts?: string; byPart?: Record<string, string>; credit?: string };
 
 /** Cash handed over minus the total, when the tendered text is an amount that covers it. */
 export function changeDue(draft: PaymentDraft, totalCents: number, currency: string): number | null {
@@ -82,7 +85,7 @@ export function paymentBody(draft: PaymentDraft, totalCents: number, currency: s
 }
 
 export const hasPaymentErrors = (errors: PaymentErrors): boolean =>
-  errors.tendered !== undefined || errors.parts !== undefined || errors.byPart !== undefined;
+  errors.tendered !== undefined || errors.parts !== undefined || errors.byPart !== undefined || errors.credit !== undefined;
 
 /** "Cash", "Card", "Split: cash $20.00 + card $130.00": how a list or a drawer names a sale's payment. */
 export function paymentSummary(payment: SalePayment | null, currency: string): string | null {
@@ -92,4 +95,40 @@ export function paymentSummary(payment: SalePayment | null, currency: string): s
     (part) => `${paymentMethodLabels[part.method].toLowerCase()} ${formatMoney(part.amount_cents, currency)}`,
   );
   return `Split: ${parts.join(' + ')}`;
+}
+
+/**
+ * What store credit would still lack for this payment (0 when the balance covers it), or null when
+ * the payment spends none. `balanceCents` null: no customer chosen, so no balance can pay.
+ */
+export function storeCreditShortfall(
+  draft: PaymentDraft,
+  totalCents: number,
+  balanceCents: number | null,
+  currency: string,
+): { neededCents: number; shortCents: number; noCustomer: boolean } | null {
+  const needed =
+    draft.method === 'store_credit'
+      ? totalCents
+      : draft.method === 'split'
+        ? draft.parts
+            .filter((part) => part.method === 'store_credit')
+            .reduce((sum, part) => sum + (parseMoney(part.amount, currency) ?? 0), 0)
+        : 0;
+  if (needed <= 0) return null;
+  if (balanceCents === null) return { neededCents: needed, shortCents: needed, noCustomer: true };
+  return { neededCents: needed, shortCents: Math.max(0, needed - balanceCents), noCustomer: false };
+}
+
+/** The message beside the store-credit choice when the balance cannot pay; undefined when it can (or none is spent). */
+export function storeCreditProblem(
+  draft: PaymentDraft,
+  totalCents: number,
+  customer: { name: string; store_credit_cents: number } | null,
+  currency: string,
+): string | undefined {
+  const check = storeCreditShortfall(draft, totalCents, customer?.store_credit_cents ?? null, currency);
+  if (check === null || check.shortCents === 0) return undefined;
+  if (check.noCustomer || customer === null) return 'Store credit needs the customer whose balance pays: choose them above';
+  return `${customer.name} has ${formatMoney(customer.store_credit_cents, currency)} of store credit; this needs ${formatMoney(check.neededCents, currency)}`;
 }

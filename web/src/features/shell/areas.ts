@@ -117,18 +117,6 @@ export const areas = {
   // Sales and fulfillment.
 
   // Purchasing.
-  '/purchase-orders/:purchaseOrderId/payout-settings': {
-    title: 'Payout Settings',
-    description: 'It will set how an individual seller on this purchase gets paid.',
-  },
-  '/purchase-orders/select-variants': {
-    title: 'Select Sizes',
-    description: 'It will pick the products and sizes to add to a purchase order.',
-  },
-  '/in-store-purchase/select-variants': {
-    title: 'Select Sizes',
-    description: 'It will pick the products and sizes a walk-in seller is selling you.',
-  },
 
   // Wholesale.
   '/wholesale-orders': {

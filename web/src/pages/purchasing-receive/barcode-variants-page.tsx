@@ -117,7 +117,7 @@ function ChooseSize({
           Back to the scanner
         </ButtonLink>
         <span className={styles.sub}>
-          {label} · {order.vendor_name}
+          {label} · {order.seller_name}
         </span>
       </div>
       <div>

@@ -22,7 +22,10 @@ const order = (lines: PurchaseOrder['lines'], status: PurchaseOrder['status'] = 
   id: id(1),
   number: 1001,
   vendor_id: id(2),
-  vendor_name: 'Sole Supply',
+  kind: 'order',
+  customer_id: null,
+  seller_name: 'Sole Supply',
+  trade_id: null,
   location_id: id(3),
   status,
   expected_on: null,
@@ -34,6 +37,7 @@ const order = (lines: PurchaseOrder['lines'], status: PurchaseOrder['status'] = 
   cancelled_at: null,
   note: null,
   landed_costs: { shipping_cents: 0, duties_cents: 0, fees_cents: 0, spread: 'value' },
+  payout: null,
   lines,
 });
 

@@ -117,7 +117,7 @@ function Scanner({ order }: { order: PurchaseOrder }) {
       <div>
         <h1 className={styles.heading}>Receive {label} by scanning</h1>
         <p className={styles.sub}>
-          {order.vendor_name} · {purchaseOrderStatusLabels[order.status]}
+          {order.seller_name} · {purchaseOrderStatusLabels[order.status]}
         </p>
       </div>
       {blocked === null ? null : (

@@ -1,11 +1,9 @@
 import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import type { StockGrid } from '@tradepost/shared/schemas/inventory-grid.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { locationLine, moveActive, searchResults } from './inventory-search-model.ts';
 import { ResultBody } from './search-result.tsx';
-import { CheckPayoutsSection, InStorePurchaseSection, TradeSection } from './unbuilt-sections.tsx';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const text = (html: string) =>
@@ -127,23 +125,5 @@ describe('inventory search results', () => {
     expect(moveActive(1, 'Home', 3)).toBe(0);
     expect(moveActive(1, 'End', 3)).toBe(2);
     expect(moveActive(0, 'ArrowDown', 0)).toBe(-1);
-  });
-});
-
-describe('quick actions not built yet', () => {
-  it('say so plainly and point at what works today', () => {
-    const html = renderToStaticMarkup(
-      <MemoryRouter initialEntries={['/quick-actions']}>
-        <InStorePurchaseSection icon={null} />
-        <TradeSection icon={null} />
-        <CheckPayoutsSection icon={null} />
-      </MemoryRouter>,
-    );
-    expect(text(html)).toContain('Until then, record stock bought from a walk-in seller as a purchase order');
-    expect(html).toContain('href="/purchase-orders/create"');
-    expect(html).toContain('href="/quick-actions#single-product-intake"');
-    expect(html).toContain('href="/inventory/adjustments"');
-    expect(text(html)).toContain('Payouts to sellers are not tracked yet');
-    expect(html).not.toMatch(/<input|<form/);
   });
 });

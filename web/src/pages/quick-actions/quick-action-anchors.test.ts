@@ -24,8 +24,9 @@ describe('quick-action anchors', () => {
     expect(anchorFromHash('#%E0%A4%A')).toBeNull();
   });
 
-  it('scans go to the intake while it is in use, else to the search', () => {
+  it('scans go to the intake or the in-store purchase while it is in use, else to the search', () => {
     expect(scanTargetFor('single-product-intake')).toBe('intake');
+    expect(scanTargetFor('in-store-purchase')).toBe('in-store-purchase');
     expect(scanTargetFor('inventory-search')).toBe('search');
     expect(scanTargetFor('trade')).toBe('search');
     expect(scanTargetFor(null)).toBe('search');

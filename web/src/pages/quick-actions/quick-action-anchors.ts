@@ -13,15 +13,15 @@ export const quickActionAnchors = [
 
 export type QuickActionAnchor = (typeof quickActionAnchors)[number];
 
-export type QuickAction = { anchor: QuickActionAnchor; title: string; summary: string; ready: boolean };
+export type QuickAction = { anchor: QuickActionAnchor; title: string; summary: string };
 
 export const quickActions: readonly QuickAction[] = [
-  { anchor: 'in-store-purchase', title: 'In-store purchase', summary: 'Buy from a walk-in seller', ready: false },
-  { anchor: 'trade', title: 'Trade', summary: 'Their items in, ours out', ready: false },
-  { anchor: 'highest-bid', title: 'Highest bid', summary: 'What to pay per size', ready: true },
-  { anchor: 'check-payouts', title: 'Check payouts', summary: 'Pending payouts to sellers', ready: false },
-  { anchor: 'inventory-search', title: 'Inventory search', summary: 'Find stock by name or scan', ready: true },
-  { anchor: 'single-product-intake', title: 'Single-product intake', summary: 'Scan one item into stock', ready: true },
+  { anchor: 'in-store-purchase', title: 'In-store purchase', summary: 'Buy from a walk-in seller' },
+  { anchor: 'trade', title: 'Trade', summary: 'Their items in, ours out' },
+  { anchor: 'highest-bid', title: 'Highest bid', summary: 'What to pay per size' },
+  { anchor: 'check-payouts', title: 'Check payouts', summary: 'Pending payouts to sellers' },
+  { anchor: 'inventory-search', title: 'Inventory search', summary: 'Find stock by name or scan' },
+  { anchor: 'single-product-intake', title: 'Single-product intake', summary: 'Scan one item into stock' },
 ];
 
 export function isQuickActionAnchor(value: string): value is QuickActionAnchor {
@@ -41,9 +41,11 @@ export function anchorFromHash(hash: string): QuickActionAnchor | null {
 }
 
 /**
- * Which panel a hardware scan goes to: the intake while it is the panel in use, else the search
- * (a scan anywhere else on the page looks the item up).
+ * Which panel a hardware scan goes to: the intake or the in-store purchase (the scan adds the item to
+ * the counter) while it is the panel in use, else the search (a scan anywhere else looks the item up).
  */
-export function scanTargetFor(anchor: QuickActionAnchor | null): 'intake' | 'search' {
-  return anchor === 'single-product-intake' ? 'intake' : 'search';
+export function scanTargetFor(anchor: QuickActionAnchor | null): 'intake' | 'in-store-purchase' | 'search' {
+  if (anchor === 'single-product-intake') return 'intake';
+  if (anchor === 'in-store-purchase') return 'in-store-purchase';
+  return 'search';
 }

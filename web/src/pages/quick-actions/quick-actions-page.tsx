@@ -12,10 +12,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
 import { HighestBidPanel } from '../../features/highest-bid/highest-bid-panel.tsx';
 import { useBusinessScope } from '../../features/session/use-business-scope.ts';
+import { InStorePurchaseSection } from '../in-store-purchase/in-store-purchase-section.tsx';
+import { CheckPayoutsSection } from '../payouts/check-payouts-section.tsx';
+import { TradeSection } from '../trade/trade-section.tsx';
 import { InventorySearchPanel } from './inventory-search-panel.tsx';
 import { anchorFromHash, type QuickAction, type QuickActionAnchor, quickActions, scanTargetFor } from './quick-action-anchors.ts';
 import { SingleProductIntakePanel } from './single-product-intake-panel.tsx';
-import { CheckPayoutsSection, InStorePurchaseSection, TradeSection } from './unbuilt-sections.tsx';
 
 const useStyles = makeStyles({
   index: {
@@ -45,7 +47,6 @@ const useStyles = makeStyles({
   cardCurrent: { border: `2px solid ${tokens.colorBrandStroke1}`, padding: '9px 11px' },
   cardTitle: { ...typographyStyles.body1Strong },
   cardSummary: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
-  cardSoon: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   // The anchor target: lands below the sticky top bar; its outline shows where the jump went.
   anchor: {
     scrollMarginTop: '72px',
@@ -77,7 +78,6 @@ function IndexCard({ action, current }: { action: QuickAction; current: boolean 
     >
       <span className={styles.cardTitle}>{action.title}</span>
       <span className={styles.cardSummary}>{action.summary}</span>
-      {action.ready ? null : <span className={styles.cardSoon}>Not built yet</span>}
     </a>
   );
 }

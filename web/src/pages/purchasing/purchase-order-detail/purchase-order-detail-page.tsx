@@ -12,7 +12,7 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { ArrowLeftRegular, BoxMultipleRegular, BoxRegular, InfoRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, BoxMultipleRegular, BoxRegular, InfoRegular, MoneyHandRegular } from '@fluentui/react-icons';
 import { toApiError } from '@tradepost/shared/client/api-error.ts';
 import type { Location } from '@tradepost/shared/schemas/inventory.ts';
 import { type PurchaseOrder, purchaseOrderLabel } from '@tradepost/shared/schemas/purchasing.ts';
@@ -27,6 +27,7 @@ import { useLocations } from '../../../features/inventory/use-locations.ts';
 import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { InStoreBadge, payoutLine, payoutSettingsPath } from '../../../features/purchasing/purchase-kind.tsx';
 import { PurchaseOrderStatusBadge, ReceivedProgress } from '../../../features/purchasing/purchase-order-status-badge.tsx';
 import {
   type PurchaseOrderTransition,
@@ -140,6 +141,14 @@ export function PurchaseOrderDetailPage() {
     </div>
   );
   const when = (at: string | null) => (at === null ? '—' : formatWhen(at));
+  // Bought at the counter: received at once and paid by a payout, so nothing to order, receive or edit.
+  const inStore = po.kind === 'in_store';
+  const sellerLink =
+    po.vendor_id === null ? (
+      po.seller_name
+    ) : (
+      <RouterLink to={`/purchase-orders?vendor=${encodeURIComponent(po.vendor_id)}`}>{po.seller_name}</RouterLink>
+    );
 
   return (
     <AppPage
@@ -147,28 +156,46 @@ export function PurchaseOrderDetailPage() {
       title={label}
       description={
         <>
-          {po.vendor_name} · <PurchaseOrderStatusBadge status={po.status} />
+          {po.seller_name} ·{' '}
+          {inStore ? (
+            <>
+              <InStoreBadge kind={po.kind} /> ·{' '}
+            </>
+          ) : null}
+          <PurchaseOrderStatusBadge status={po.status} />
         </>
       }
       actions={
-        <PurchaseOrderActionsBar
-          purchaseOrderId={po.id}
-          status={po.status}
-          canWrite={canWrite}
-          busy={transition.isPending}
-          downloading={pdf.isPending}
-          onOrder={() => run('order')}
-          onReceive={() => setReceiving(true)}
-          onClose={() => setConfirming('close')}
-          onCancel={() => setConfirming('cancel')}
-          onPdf={() => pdf.mutate(po)}
-        />
+        inStore ? (
+          po.payout === null || !canWrite ? null : (
+            <ButtonLink
+              to={payoutSettingsPath(po.id)}
+              appearance={po.payout.status === 'pending' ? 'primary' : 'secondary'}
+              icon={<MoneyHandRegular />}
+            >
+              Payout settings
+            </ButtonLink>
+          )
+        ) : (
+          <PurchaseOrderActionsBar
+            purchaseOrderId={po.id}
+            status={po.status}
+            canWrite={canWrite}
+            busy={transition.isPending}
+            downloading={pdf.isPending}
+            onOrder={() => run('order')}
+            onReceive={() => setReceiving(true)}
+            onClose={() => setConfirming('close')}
+            onCancel={() => setConfirming('cancel')}
+            onPdf={() => pdf.mutate(po)}
+          />
+        )
       }
     >
       <FormErrorAlert message={transitionError ?? (pdf.isError ? pdf.error.message : undefined)} />
       <PageSection
         id="po-summary"
-        title="Order"
+        title={inStore ? 'In-store purchase' : 'Order'}
         icon={<InfoRegular />}
         aside={
           <ButtonLink to="/purchase-orders" appearance="subtle" icon={<ArrowLeftRegular />}>
@@ -177,20 +204,42 @@ export function PurchaseOrderDetailPage() {
         }
       >
         <dl className={styles.facts}>
-          {fact('Vendor', <RouterLink to={`/purchase-orders?vendor=${encodeURIComponent(po.vendor_id)}`}>{po.vendor_name}</RouterLink>)}
-          {fact('Status', <PurchaseOrderStatusBadge status={po.status} />)}
-          {fact('Receive into', locationName(locations.data, po.location_id))}
-          {fact('Expected on', po.expected_on ?? '—')}
-          {fact('Created', when(po.created_at))}
-          {fact('Ordered', when(po.ordered_at))}
-          {fact('Received', when(po.received_at))}
-          {po.cancelled_at === null ? fact('Closed', when(po.closed_at)) : fact('Cancelled', when(po.cancelled_at))}
+          {inStore ? (
+            <>
+              {fact(po.vendor_id === null ? 'Seller' : 'Seller (vendor)', sellerLink)}
+              {fact('Kind', <InStoreBadge kind={po.kind} />)}
+              {fact('Received into', locationName(locations.data, po.location_id))}
+              {fact('Bought', when(po.created_at))}
+              {fact(
+                'Payout',
+                po.payout === null ? (
+                  'None: nothing was owed'
+                ) : (
+                  <RouterLink to={payoutSettingsPath(po.id)}>
+                    {money(po.payout.amount_cents)} · {payoutLine(po.payout)}
+                  </RouterLink>
+                ),
+              )}
+              {po.trade_id === null ? null : fact('Trade', 'Part of a trade (the customer’s items)')}
+            </>
+          ) : (
+            <>
+              {fact('Vendor', sellerLink)}
+              {fact('Status', <PurchaseOrderStatusBadge status={po.status} />)}
+              {fact('Receive into', locationName(locations.data, po.location_id))}
+              {fact('Expected on', po.expected_on ?? '—')}
+              {fact('Created', when(po.created_at))}
+              {fact('Ordered', when(po.ordered_at))}
+              {fact('Received', when(po.received_at))}
+              {po.cancelled_at === null ? fact('Closed', when(po.closed_at)) : fact('Cancelled', when(po.cancelled_at))}
+            </>
+          )}
         </dl>
         {po.note === null ? null : <p className={styles.note}>{po.note}</p>}
       </PageSection>
 
       <PageSection id="po-lines" title="Lines" icon={<BoxRegular />}>
-        {po.status === 'draft' && canWrite ? (
+        {po.status === 'draft' && canWrite && !inStore ? (
           <DraftEditor scope={scope} order={po} currency={currency} />
         ) : (
           <>
@@ -294,7 +343,9 @@ export function PurchaseOrderDetailPage() {
         </PageSection>
       )}
 
-      {receiving ? <ReceiveDialog scope={scope} order={po} locations={activeLocations} onClose={() => setReceiving(false)} /> : null}
+      {receiving && !inStore ? (
+        <ReceiveDialog scope={scope} order={po} locations={activeLocations} onClose={() => setReceiving(false)} />
+      ) : null}
       {confirming === null ? null : (
         <Dialog
           open

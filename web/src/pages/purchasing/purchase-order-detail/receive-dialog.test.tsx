@@ -18,7 +18,10 @@ const order: PurchaseOrder = {
   id: id(1),
   number: 1001,
   vendor_id: id(2),
-  vendor_name: 'Eastside Wholesale',
+  kind: 'order',
+  customer_id: null,
+  seller_name: 'Eastside Wholesale',
+  trade_id: null,
   location_id: id(3),
   status: 'partially_received',
   expected_on: null,
@@ -30,6 +33,7 @@ const order: PurchaseOrder = {
   cancelled_at: null,
   note: null,
   landed_costs: { shipping_cents: 0, duties_cents: 0, fees_cents: 0, spread: 'value' },
+  payout: null,
   lines: [
     {
       id: id(10),

@@ -11,6 +11,7 @@ import { EmptyState } from '../../../features/layout/empty-state.tsx';
 import { LoadFailed } from '../../../features/layout/load-failed.tsx';
 import { OffsetPager } from '../../../features/layout/offset-pager.tsx';
 import { ButtonLink, RouterLink } from '../../../features/navigation/router-link.tsx';
+import { InStoreBadge } from '../../../features/purchasing/purchase-kind.tsx';
 import {
   isPurchaseOrderFilter,
   type PurchaseOrderFilter,
@@ -42,10 +43,17 @@ const useStyles = makeStyles({
   search: { flexGrow: 1, maxWidth: '360px', minWidth: '200px' },
   vendor: { minWidth: '220px' },
   number: { ...typographyStyles.body1Strong },
+  seller: { display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
   muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3, display: 'flex', gap: '8px', alignItems: 'center' },
 });
 
 const PAGE = 50;
+
+/** The kind filter: vendor orders, purchases at the counter, or both. */
+const kindFilters = ['all', 'order', 'in_store'] as const;
+type KindFilter = (typeof kindFilters)[number];
+const kindLabels: Record<KindFilter, string> = { all: 'All kinds', order: 'Vendor orders', in_store: 'In-store purchases' };
+const isKindFilter = (value: string | null): value is KindFilter => value !== null && (kindFilters as readonly string[]).includes(value);
 const ALL_VENDORS = '';
 
 /** purchase-orders: every order to a vendor by status, with what has come in and what it costs. */
@@ -59,12 +67,15 @@ export function PurchaseOrdersPage() {
   const requested = params.get('status');
   const filter: PurchaseOrderFilter = isPurchaseOrderFilter(requested) ? requested : 'all';
   const vendorId = params.get('vendor') ?? ALL_VENDORS;
+  const requestedKind = params.get('kind');
+  const kind: KindFilter = isKindFilter(requestedKind) ? requestedKind : 'all';
   const [text, setText] = useState('');
   const q = useDebouncedValue(text, 200).trim();
   const [offset, setOffset] = useState(0);
   const vendors = useVendors(scope, { limit: 200 });
   const query: PurchaseOrderListQuery = {
     status: filter,
+    kind,
     ...(vendorId === ALL_VENDORS ? {} : { vendor_id: vendorId }),
     ...(q === '' ? {} : { q }),
     offset,
@@ -77,19 +88,19 @@ export function PurchaseOrdersPage() {
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    if (value === null || value === '' || (key === 'status' && value === 'all')) next.delete(key);
+    if (value === null || value === '' || ((key === 'status' || key === 'kind') && value === 'all')) next.delete(key);
     else next.set(key, value);
     setParams(next, { replace: true });
     setOffset(0);
   };
 
-  const filtered = filter !== 'all' || vendorId !== ALL_VENDORS || q !== '';
+  const filtered = filter !== 'all' || kind !== 'all' || vendorId !== ALL_VENDORS || q !== '';
 
   return (
     <AppPage
       wide
       title="Purchase Orders"
-      description="Orders to your vendors from draft to received. What you receive comes into stock as lots at its landed cost."
+      description="Orders to your vendors from draft to received, and what you bought at the counter. What you receive comes into stock as lots at its landed cost."
       actions={
         canWrite ? (
           <div className={styles.actions}>
@@ -117,7 +128,7 @@ export function PurchaseOrdersPage() {
           ))}
         </TabList>
         <div className={styles.toolbar}>
-          <Field className={styles.search} label="Search" hint="Number (PO-1001) or vendor name">
+          <Field className={styles.search} label="Search" hint="Number (PO-1001) or seller name">
             <Input
               type="search"
               value={text}
@@ -127,6 +138,15 @@ export function PurchaseOrdersPage() {
                 setOffset(0);
               }}
             />
+          </Field>
+          <Field className={styles.vendor} label="Kind">
+            <Dropdown value={kindLabels[kind]} selectedOptions={[kind]} onOptionSelect={(_, d) => setParam('kind', d.optionValue ?? null)}>
+              {kindFilters.map((key) => (
+                <Option key={key} value={key}>
+                  {kindLabels[key]}
+                </Option>
+              ))}
+            </Dropdown>
           </Field>
           <Field className={styles.vendor} label="Vendor">
             <Dropdown
@@ -176,7 +196,7 @@ export function PurchaseOrdersPage() {
               head={
                 <>
                   <th className={table.th}>Number</th>
-                  <th className={table.th}>Vendor</th>
+                  <th className={table.th}>Seller</th>
                   <th className={table.th}>Status</th>
                   <th className={table.th}>Expected</th>
                   <th className={table.th}>Received</th>
@@ -191,7 +211,12 @@ export function PurchaseOrdersPage() {
                       <span className={styles.number}>{purchaseOrderLabel(order.number)}</span>
                     </RouterLink>
                   </td>
-                  <td className={table.td}>{order.vendor_name}</td>
+                  <td className={table.td}>
+                    <span className={styles.seller}>
+                      {order.seller_name}
+                      <InStoreBadge kind={order.kind} />
+                    </span>
+                  </td>
                   <td className={table.td}>
                     <PurchaseOrderStatusBadge status={order.status} />
                   </td>

@@ -24,6 +24,7 @@ import { useCustomer } from '../../../features/retail/use-customers.ts';
 import { useSaleList } from '../../../features/retail/use-sales.ts';
 import type { BusinessScope } from '../../../features/session/use-business-scope.ts';
 import { useNarrowViewport } from '../../../features/shell/use-narrow-viewport.ts';
+import { StoreCreditSection } from './store-credit-section.tsx';
 
 const useStyles = makeStyles({
   drawer: { width: '720px', maxWidth: '100vw' },
@@ -55,7 +56,7 @@ const useStyles = makeStyles({
 
 type CustomerDrawerProps = { scope: BusinessScope | undefined; customerId: string | null; onClose: () => void };
 
-/** One customer: contact, totals and every order, newest first. Full screen on a phone. */
+/** One customer: contact, totals, store credit and every order, newest first. Full screen on a phone. */
 export function CustomerDrawer({ scope, customerId, onClose }: CustomerDrawerProps) {
   const styles = useStyles();
   const narrow = useNarrowViewport();
@@ -130,6 +131,7 @@ function CustomerDetail({ scope, customer }: { scope: BusinessScope | undefined;
           Edit details
         </Button>
       </div>
+      <StoreCreditSection scope={scope} customerId={customer.id} customerName={customer.name} />
       <section aria-labelledby="customer-orders" className={styles.body}>
         <h3 id="customer-orders" className={styles.sectionTitle}>
           Order history

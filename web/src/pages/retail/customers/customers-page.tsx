@@ -72,7 +72,7 @@ export function CustomersPage() {
     <AppPage
       wide
       title="Customers"
-      description="Everyone who bought from you with a name on the sale: orders, spend and their history."
+      description="Everyone who bought from you with a name on the sale: orders, spend, store credit and their history."
       actions={
         <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setAdding(true)}>
           Add customer
@@ -135,6 +135,7 @@ export function CustomersPage() {
                   <th className={table.th}>Contact</th>
                   <th className={`${table.th} ${table.num}`}>Orders</th>
                   <th className={`${table.th} ${table.num}`}>Spent (before tax)</th>
+                  <th className={`${table.th} ${table.num}`}>Store credit</th>
                   <th className={table.th}>Last order</th>
                 </>
               }
@@ -161,6 +162,13 @@ export function CustomersPage() {
                   <td className={`${table.td} ${table.num}`}>{customer.orders}</td>
                   <td className={`${table.td} ${table.num}`}>
                     <Sensitive kind="money">{formatMoney(customer.spent_cents, currency)}</Sensitive>
+                  </td>
+                  <td className={`${table.td} ${table.num}`}>
+                    {customer.store_credit_cents === 0 ? (
+                      <span className={table.muted}>—</span>
+                    ) : (
+                      <Sensitive kind="money">{formatMoney(customer.store_credit_cents, currency)}</Sensitive>
+                    )}
                   </td>
                   <td className={`${table.td} ${table.nowrap}`}>
                     {customer.last_order_at === null ? (

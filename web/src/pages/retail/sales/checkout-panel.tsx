@@ -150,6 +150,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         totalCents={plan === null || !props.hasLines ? null : plan.totalCents}
         currency={currency}
         errors={props.paymentErrors}
+        customer={props.customer}
       />
       {props.general === null ? null : (
         <MessageBar intent="error" role="alert">

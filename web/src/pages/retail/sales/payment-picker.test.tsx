@@ -27,6 +27,26 @@ describe('the payment picker at the counter', () => {
     expect(text(render({ ...emptyPayment, method: 'card' }))).toContain('card terminal');
   });
 
+  it('store credit shows the chosen customer’s balance, and warns when it is short', () => {
+    const pick = (customer: { name: string; store_credit_cents: number } | null) =>
+      text(
+        renderToStaticMarkup(
+          <PaymentPicker
+            draft={{ ...emptyPayment, method: 'store_credit' }}
+            onChange={() => undefined}
+            totalCents={15_000}
+            currency="USD"
+            errors={{}}
+            customer={customer}
+          />,
+        ),
+      );
+    expect(pick({ name: 'Ann Lee', store_credit_cents: 20_000 })).toContain('Ann Lee has $200.00 of store credit.');
+    expect(pick({ name: 'Ann Lee', store_credit_cents: 5_000 })).toContain('Ann Lee has $50.00 of store credit; this needs $150.00');
+    expect(pick(null)).toContain('Store credit needs the customer whose balance pays');
+    expect(text(render({ ...emptyPayment, method: 'store_credit' }))).not.toContain('no balance is kept');
+  });
+
   it('a split lists its parts and what is left to assign', () => {
     expect(text(render(split('20', '100')))).toContain('Left to assign: $30.00');
     expect(text(render(split('20', '130')))).toContain('The parts cover the total exactly.');

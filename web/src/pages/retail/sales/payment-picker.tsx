@@ -9,6 +9,7 @@ import {
   paymentMethodHints,
   paymentMethodLabels,
   splitRemainder,
+  storeCreditProblem,
 } from '../../../features/sales/payment-model.ts';
 
 const useStyles = makeStyles({
@@ -22,6 +23,7 @@ const useStyles = makeStyles({
   fill: { width: '100%', minWidth: 0 },
   remainder: { ...typographyStyles.caption1, margin: 0, fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground2 },
   error: { ...typographyStyles.caption1, margin: 0, color: tokens.colorPaletteRedForeground1 },
+  balance: { ...typographyStyles.body1Strong, margin: 0, fontVariantNumeric: 'tabular-nums' },
 });
 
 type PaymentPickerProps = {
@@ -30,14 +32,18 @@ type PaymentPickerProps = {
   totalCents: number | null;
   currency: string;
   errors: PaymentErrors;
+  /** The chosen customer (their store-credit balance pays a store-credit part); null when none is chosen. */
+  customer?: { name: string; store_credit_cents: number } | null;
 };
 
 /** How the customer pays at the counter: cash (with the change due), card on the terminal, store credit, or a split. */
-export function PaymentPicker({ draft, onChange, totalCents, currency, errors }: PaymentPickerProps) {
+export function PaymentPicker({ draft, onChange, totalCents, currency, errors, customer = null }: PaymentPickerProps) {
   const styles = useStyles();
   const money = (cents: number) => formatMoney(cents, currency);
   const change = totalCents === null ? null : changeDue(draft, totalCents, currency);
   const left = totalCents === null ? null : splitRemainder(draft, totalCents, currency);
+  const usesCredit = draft.method === 'store_credit' || (draft.method === 'split' && draft.parts.some((p) => p.method === 'store_credit'));
+  const creditProblem = errors.credit ?? (totalCents === null ? undefined : storeCreditProblem(draft, totalCents, customer, currency));
   const setPart = (key: string, patch: Partial<{ method: PaymentPartMethod; amount: string }>) =>
     onChange({ ...draft, parts: draft.parts.map((part) => (part.key === key ? { ...part, ...patch } : part)) });
 
@@ -59,6 +65,14 @@ export function PaymentPicker({ draft, onChange, totalCents, currency, errors }:
         </RadioGroup>
       </Field>
       <p className={styles.hint}>{paymentMethodHints[draft.method]}</p>
+      {usesCredit ? (
+        <p className={creditProblem === undefined ? styles.balance : styles.error} role={creditProblem === undefined ? undefined : 'alert'}>
+          {creditProblem ??
+            (customer === null
+              ? 'Choose the customer whose store credit pays.'
+              : `${customer.name} has ${money(customer.store_credit_cents)} of store credit.`)}
+        </p>
+      ) : null}
       {draft.method === 'cash' ? (
         <div className={styles.cash}>
           <Field label="Cash tendered" hint="Optional" validationMessage={errors.tendered}>

@@ -84,6 +84,17 @@ type PosSearchProps = {
   onSubmit: (text: string, shown: readonly Product[]) => Promise<boolean>;
   onAdd: (item: CartItem) => void;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** The box's label and hint (the trade panel has two boxes). */
+  label?: string;
+  hint?: string;
+  /** Focus the box on mount (the point of sale); a panel among others leaves focus alone. */
+  autoFocus?: boolean;
+  /** Scans typed while the box has focus stay in it (a page without its own scan handler). */
+  scanField?: boolean;
+  /** `in_stock`: only sizes with stock here (selling); `all`: every size (taking items in). */
+  sizes?: 'in_stock' | 'all';
+  /** Show recently updated products while the box is empty (else nothing until something is typed). */
+  showRecent?: boolean;
 };
 
 /**
@@ -91,7 +102,19 @@ type PosSearchProps = {
  * one unit. The typed text lives here, so a keystroke re-renders the box, not the cart: a scanner's
  * burst must not be slowed into looking like a person typing.
  */
-export function PosSearch({ scope, locationId, onSubmit, onAdd, inputRef }: PosSearchProps) {
+export function PosSearch({
+  scope,
+  locationId,
+  onSubmit,
+  onAdd,
+  inputRef,
+  label = 'Find an item',
+  hint = 'Scan a barcode anywhere on this page, or type a title, style code or SKU and press Enter.',
+  autoFocus = true,
+  scanField = false,
+  sizes = 'in_stock',
+  showRecent = true,
+}: PosSearchProps) {
   const styles = useStyles();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text, 150);
@@ -125,14 +148,15 @@ export function PosSearch({ scope, locationId, onSubmit, onAdd, inputRef }: PosS
               if (added) setText('');
             });
           }}
-          label="Find an item"
-          hint="Scan a barcode anywhere on this page, or type a title, style code or SKU and press Enter."
+          label={label}
+          hint={hint}
           inputRef={inputRef}
           scanner
-          autoFocus
+          scanField={scanField}
+          autoFocus={autoFocus}
         />
       </div>
-      {products === undefined ? (
+      {!showRecent && q.trim() === '' ? null : products === undefined ? (
         <p className={styles.status}>
           <Spinner size="tiny" aria-hidden="true" /> Searching…
         </p>
@@ -149,6 +173,7 @@ export function PosSearch({ scope, locationId, onSubmit, onAdd, inputRef }: PosS
           currency={scope?.currency ?? 'USD'}
           onAdd={onAdd}
           firstSize={firstSize}
+          allSizes={sizes === 'all'}
         />
       )}
     </div>
@@ -164,10 +189,21 @@ type PosResultsProps = {
   currency: string;
   onAdd: (item: CartItem) => void;
   firstSize: RefObject<HTMLButtonElement | null>;
+  /** Every size, stock or not (taking items in). */
+  allSizes?: boolean;
 };
 
 /** The matches; memoised so typing does not redraw every size button. */
-const PosResults = memo(function PosResults({ products, stockHere, recent, busy, currency, onAdd, firstSize }: PosResultsProps) {
+const PosResults = memo(function PosResults({
+  products,
+  stockHere,
+  recent,
+  busy,
+  currency,
+  onAdd,
+  firstSize,
+  allSizes = false,
+}: PosResultsProps) {
   const styles = useStyles();
   return (
     <>
@@ -175,7 +211,7 @@ const PosResults = memo(function PosResults({ products, stockHere, recent, busy,
       <ul className={styles.list} aria-label="Products" aria-busy={busy}>
         {products.map((product, productIndex) => {
           const available = new Map(product.variants.map((v) => [v.id, stockHere?.get(v.id) ?? (stockHere ? 0 : v.available)]));
-          const items = cartItems(product).filter((item) => (available.get(item.variantId) ?? 0) > 0);
+          const items = cartItems(product).filter((item) => allSizes || (available.get(item.variantId) ?? 0) > 0);
           return (
             <li key={product.id} className={styles.product}>
               <div>
@@ -183,7 +219,9 @@ const PosResults = memo(function PosResults({ products, stockHere, recent, busy,
                 <p className={styles.meta}>{productMeta(product) || product.category}</p>
               </div>
               {items.length === 0 ? (
-                <span className={styles.none}>{stockHere ? 'No stock here in any size' : 'No stock in any size'}</span>
+                <span className={styles.none}>
+                  {allSizes ? 'No sizes yet' : stockHere ? 'No stock here in any size' : 'No stock in any size'}
+                </span>
               ) : (
                 <fieldset className={styles.sizes} aria-label={`Sizes of ${product.title}`}>
                   {items.map((item, i) => (

@@ -25,6 +25,7 @@ import {
 import { cartItems, itemForCode } from '../../../features/retail/pos-items.ts';
 import { posTaxRateAtom } from '../../../features/retail/pos-settings-atoms.ts';
 import { useCodeLookup } from '../../../features/retail/use-code-lookup.ts';
+import { useCustomer } from '../../../features/retail/use-customers.ts';
 import { useCreateSale } from '../../../features/retail/use-sales.ts';
 import {
   emptyPayment,
@@ -32,6 +33,7 @@ import {
   type PaymentDraft,
   type PaymentErrors,
   paymentBody,
+  storeCreditProblem,
 } from '../../../features/sales/payment-model.ts';
 import { CameraScanButton } from '../../../features/scanner/camera-scan-button.tsx';
 import { ScanFeedbackBar } from '../../../features/scanner/scan-feedback-bar.tsx';
@@ -164,7 +166,10 @@ export function RetailSalesPage() {
 
   const [lines, setLines] = useState<CartLine[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [customerChoice, setCustomer] = useState<Customer | null>(null);
+  // The chosen customer as it is now: their store-credit balance changes with every payout and sale.
+  const chosenNow = useCustomer(scope, customerChoice?.id ?? null);
+  const customer = customerChoice === null ? null : (chosenNow.data ?? customerChoice);
   const [locationChoice, setLocationChoice] = useState<string | null>(null);
   const [taxRateText, setTaxRateText] = useAtom(posTaxRateAtom);
   const [discountKind, setDiscountKind] = useState<DiscountKind>('percent');
@@ -283,6 +288,8 @@ export function RetailSalesPage() {
       return;
     }
     const paid = paymentBody(payment, plan.plan.totalCents, currency);
+    const credit = storeCreditProblem(payment, plan.plan.totalCents, customer, currency);
+    if (credit !== undefined) paid.errors.credit = credit;
     setPaymentErrors(paid.errors);
     if (hasPaymentErrors(paid.errors)) return;
     setLineErrors({});
@@ -330,9 +337,12 @@ export function RetailSalesPage() {
               path === 'cash_tendered_cents',
             'The sale could not be recorded.',
           );
+          // A balance spent meanwhile (409 INSUFFICIENT_STORE_CREDIT) is said beside the store-credit choice.
+          const creditShort = result.code === 'INSUFFICIENT_STORE_CREDIT' ? (result.message ?? result.general) : undefined;
           setPaymentErrors({
             ...(result.fields.cash_tendered_cents === undefined ? {} : { tendered: result.fields.cash_tendered_cents }),
             ...(result.fields.payments === undefined ? {} : { parts: result.fields.payments }),
+            ...(creditShort === undefined ? {} : { credit: creditShort }),
           });
           const byLine: Record<string, string> = {};
           for (const [path, message] of Object.entries(result.fields)) {
@@ -343,10 +353,12 @@ export function RetailSalesPage() {
           setFieldErrorsShown({ customer: result.fields.customer_id, location: result.fields.location_id });
           const refused = Object.keys(byLine).length;
           setGeneral(
-            result.general ??
-              (refused > 0
-                ? `Nothing was charged: ${refused === 1 ? 'one line was' : `${refused} lines were`} refused. Fix ${refused === 1 ? 'it' : 'them'} and charge again.`
-                : 'Nothing was charged. Check the fields marked above.'),
+            creditShort !== undefined
+              ? 'Nothing was charged: the store credit does not cover it. Choose another way to pay, or split the payment.'
+              : (result.general ??
+                  (refused > 0
+                    ? `Nothing was charged: ${refused === 1 ? 'one line was' : `${refused} lines were`} refused. Fix ${refused === 1 ? 'it' : 'them'} and charge again.`
+                    : 'Nothing was charged. Check the fields marked above.')),
           );
         },
       },
@@ -449,6 +461,7 @@ export function RetailSalesPage() {
               onCustomer={(next) => {
                 setCustomer(next);
                 setFieldErrorsShown((prev) => ({ ...prev, customer: undefined }));
+                setPaymentErrors(({ credit: _, ...rest }) => rest);
               }}
               locations={activeLocations}
               locationsLoading={locations.isPending}
