@@ -22,7 +22,7 @@ describe('the api test projects', () => {
     expect(needing).toEqual([...isolatedApiTestFiles].sort());
   });
 
-  it('give every unit test file that mocks a module a registry of its own', () => {
+  it('give every unit test file that mocks a module, or binds one to a global it sets, a registry of its own', () => {
     const folders = ['shared/src', 'web/src', 'extension', 'tests/simulators', 'scripts'];
     const mocking = folders
       .flatMap((folder) => testFiles(resolve(root, folder)))

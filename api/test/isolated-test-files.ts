@@ -43,10 +43,16 @@ export const isolatedApiTestFiles = [
 export const NEEDS_ITS_OWN_PROCESS =
   /\bvi\.(mock|doMock)\(|sync-test-support|tests\/simulators|\.listen\(|start(Ebay|Shopify|Square)Simulator|\bspawn(Sync)?\(|\bfetch\(/;
 
-/** Unit test files (`unit` project, `isolate: false` as well) that replace a module with vi.mock: they run in `unit-isolated`. */
+/**
+ * Unit test files (`unit` project, `isolate: false` as well) that replace a module with vi.mock, or
+ * put a global in place before importing modules that bind to it when first loaded (wxt's `browser`
+ * binds to `globalThis.chrome`: in a shared registry another file may have loaded it first, bound
+ * to something else). They run in `unit-isolated`.
+ */
 export const isolatedUnitTestFiles = [
+  'extension/lib/auth-service.test.ts',
   'web/src/features/session/start-session-check.test.ts',
   'web/src/pages/products/configure/channel-settings-section.test.tsx',
   'web/src/pages/sales/cancelled/cancelled-sales-page.test.tsx',
 ];
-export const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
+export const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(|\bdefineProperty\(globalThis,/;

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, apiCall, createOwner, signedInPage } from './support/accounts.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { hardwareScan } from './support/scanner.ts';
 
 type Location = { id: string; is_default: boolean };
 type Product = { id: string; variants: { id: string; size: string }[] };
@@ -65,6 +66,15 @@ describe('trading at the counter', () => {
     await expect
       .poll(() => trade.getByLabel('Price per unit of Samba OG Cloud White US M 10', { exact: true }).inputValue())
       .toBe('120.00');
+    await expect.poll(() => trade.getByTestId('trade-difference').textContent()).toBe('Customer pays $40.00');
+    // A hardware scan with the focus on our price goes to our side (the page's search does not take it):
+    // a second pair, then back to one by hand.
+    const ourQuantity = trade.getByLabel('Quantity of Samba OG Cloud White US M 10', { exact: true });
+    await ourQuantity.focus();
+    await hardwareScan(page, 'B75806-10');
+    await expect.poll(() => ourQuantity.inputValue()).toBe('2');
+    await expect.poll(() => trade.getByTestId('trade-difference').textContent()).toBe('Customer pays $160.00');
+    await ourQuantity.fill('1');
     await expect.poll(() => trade.getByTestId('trade-difference').textContent()).toBe('Customer pays $40.00');
 
     await trade.getByRole('combobox', { name: /^Customer/ }).pressSequentially('Ann');

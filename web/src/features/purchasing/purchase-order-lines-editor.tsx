@@ -4,7 +4,6 @@ import type { Product } from '@tradepost/shared/schemas/catalog.ts';
 import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { formatMoney } from '@tradepost/shared/ui/money.ts';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { ProductPicker } from '../catalog/product-picker.tsx';
 import { type VariantInfo, variantInfos } from '../catalog/variant-info.ts';
 import { rememberProducts, useVariantDirectory } from '../inventory/use-variant-directory.ts';
@@ -52,16 +51,17 @@ type Props = {
   /** Messages by the API's paths: `lines.0.quantity`, `lines.1.unit_cost_cents`, `lines`. */
   errors: Readonly<Record<string, string>>;
   onLines: (lines: DraftLine[]) => void;
+  /** Where "Add sizes from catalog" goes (`/purchase-orders/select-variants…`); no link when absent. */
+  catalogHref?: string | undefined;
 };
 
 /**
  * The sizes of a purchase order with quantity and unit cost, the landed unit cost each gets from the
  * landed costs (live, by the same spread as the API), and a product search to add sizes.
  */
-export function PurchaseOrderLinesEditor({ scope, currency, lines, costs, errors, onLines }: Props) {
+export function PurchaseOrderLinesEditor({ scope, currency, lines, costs, errors, onLines, catalogHref }: Props) {
   const styles = useStyles();
   const table = useTableStyles();
-  const { id: orderId } = useParams();
   const [picked, setPicked] = useState<Product | null>(null);
   const [seen, setSeen] = useState<Record<string, VariantInfo>>({});
   const directory = useVariantDirectory(
@@ -167,14 +167,8 @@ export function PurchaseOrderLinesEditor({ scope, currency, lines, costs, errors
           <dd className={mergeClasses(styles.totalValue, styles.grand)}>{money(totals.total_cents)}</dd>
         </dl>
       )}
-      {/* Many sizes at once on their own screen: a draft's id (its page's :id) gets them added; a new order starts empty. */}
-      {orderId !== undefined || lines.length === 0 ? (
-        <RouterLink
-          to={`/purchase-orders/select-variants${orderId === undefined ? '' : `?purchaseOrderId=${encodeURIComponent(orderId)}`}`}
-        >
-          Add sizes from catalog
-        </RouterLink>
-      ) : null}
+      {/* Many sizes at once on their own screen (the page says where: a saved draft, or a new order with no lines yet). */}
+      {catalogHref === undefined ? null : <RouterLink to={catalogHref}>Add sizes from catalog</RouterLink>}
       {picked === null ? (
         <ProductPicker
           scope={scope}

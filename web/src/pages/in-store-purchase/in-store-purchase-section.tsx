@@ -3,7 +3,6 @@ import { AddRegular, BarcodeScannerRegular, MoneyHandRegular, SettingsRegular, S
 import type { InStorePurchaseResult } from '@tradepost/shared/schemas/counter-trading.ts';
 import { PageSection } from '@tradepost/shared/ui/page-frame.tsx';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { fieldErrors } from '../../features/catalog/field-errors.ts';
 import { formatMoney } from '../../features/catalog/money.ts';
 import { CounterReceipt } from '../../features/counter/counter-receipt.tsx';
@@ -21,7 +20,7 @@ import { useScanFeedback } from '../../features/scanner/use-scan-feedback.ts';
 import { useBusinessScope } from '../../features/session/use-business-scope.ts';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 import { defaultIntakeLocation } from '../quick-actions/intake-model.ts';
-import { anchorFromHash } from '../quick-actions/quick-action-anchors.ts';
+import { usePanelInUse } from '../quick-actions/use-panel-in-use.ts';
 import { CounterLines } from './counter-lines.tsx';
 import {
   buildPurchase,
@@ -37,7 +36,7 @@ import { purchaseReceipt } from './purchase-receipt.ts';
 import { SellerFields } from './seller-fields.tsx';
 import { useInStoreCart } from './use-in-store-cart.ts';
 
-const ANCHOR = 'in-store-purchase';
+const ANCHOR = 'in-store-purchase' as const;
 export const SELECT_VARIANTS_PATH = '/in-store-purchase/select-variants';
 
 const useStyles = makeStyles({
@@ -76,24 +75,6 @@ const useStyles = makeStyles({
 const FORM_PATHS = ['customer_id', 'customer', 'vendor_id', 'location_id', 'lines', 'payout', 'note'];
 const knownPath = (path: string) => FORM_PATHS.some((field) => path === field || path.startsWith(`${field}.`));
 
-/** Where hardware scans go: this panel while focus is in it (or the page opened on its anchor). */
-function useScanInUse(): boolean {
-  const location = useLocation();
-  const [inUse, setInUse] = useState(() => anchorFromHash(location.hash) === ANCHOR);
-  useEffect(() => {
-    if (anchorFromHash(location.hash) === ANCHOR) setInUse(true);
-  }, [location.hash]);
-  useEffect(() => {
-    const onFocusIn = (event: FocusEvent) => {
-      if (!(event.target instanceof Element) || event.target === document.body) return;
-      setInUse(event.target.closest(`#${ANCHOR}`) !== null);
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, []);
-  return inUse;
-}
-
 /**
  * Quick Actions → In-store purchase: the items a walk-in seller brings (picked on the size picker or
  * scanned here) at the agreed prices, the seller, where the items go, how the seller is paid and a
@@ -110,7 +91,7 @@ export function InStorePurchaseSection({ icon }: { icon: ReactNode }) {
   const locations = useLocations(scope);
   const create = useCreateInStorePurchase(scope);
   const feedback = useScanFeedback();
-  const scanInUse = useScanInUse();
+  const scanInUse = usePanelInUse(ANCHOR);
   const codeRef = useRef<HTMLInputElement>(null);
 
   const [code, setCode] = useState('');

@@ -28,7 +28,7 @@ describe('quick-action anchors', () => {
     expect(scanTargetFor('single-product-intake')).toBe('intake');
     expect(scanTargetFor('in-store-purchase')).toBe('in-store-purchase');
     expect(scanTargetFor('inventory-search')).toBe('search');
-    expect(scanTargetFor('trade')).toBe('search');
+    expect(scanTargetFor('trade')).toBe('trade');
     expect(scanTargetFor(null)).toBe('search');
   });
 });

@@ -41,11 +41,11 @@ export function anchorFromHash(hash: string): QuickActionAnchor | null {
 }
 
 /**
- * Which panel a hardware scan goes to: the intake or the in-store purchase (the scan adds the item to
- * the counter) while it is the panel in use, else the search (a scan anywhere else looks the item up).
+ * Which panel a hardware scan goes to: the intake, the in-store purchase or the trade (the scan adds
+ * the item there) while it is the panel in use, else the search (a scan anywhere else looks it up).
  */
-export function scanTargetFor(anchor: QuickActionAnchor | null): 'intake' | 'in-store-purchase' | 'search' {
+export function scanTargetFor(anchor: QuickActionAnchor | null): 'intake' | 'in-store-purchase' | 'trade' | 'search' {
   if (anchor === 'single-product-intake') return 'intake';
-  if (anchor === 'in-store-purchase') return 'in-store-purchase';
+  if (anchor === 'in-store-purchase' || anchor === 'trade') return anchor;
   return 'search';
 }

@@ -38,9 +38,11 @@ import type { CartItem } from '../../features/retail/cart-model.ts';
 import { cartItems, itemForCode } from '../../features/retail/pos-items.ts';
 import { useCodeLookup } from '../../features/retail/use-code-lookup.ts';
 import { useCustomerSearch } from '../../features/retail/use-customers.ts';
+import { registerScanHandler } from '../../features/scanner/scan-listener.ts';
 import { type BusinessScope, useBusinessScope } from '../../features/session/use-business-scope.ts';
 import { useCan } from '../../features/session/use-can.ts';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
+import { usePanelInUse } from '../quick-actions/use-panel-in-use.ts';
 import { PosSearch } from '../retail/sales/pos-search.tsx';
 import {
   addTradeLine,
@@ -184,6 +186,14 @@ function TradePanel({ scope }: { scope: BusinessScope | undefined }) {
   const [receipt, setReceipt] = useState<Trade | null>(null);
   const theirRef = useRef<HTMLInputElement | null>(null);
   const ourRef = useRef<HTMLInputElement | null>(null);
+  // A hardware scan while focus is in the panel (a price, the customer…) goes to the side last used.
+  const scanInUse = usePanelInUse('trade');
+  const lastSide = useRef<TradeSide>('incoming');
+  const scanners = useRef<Partial<Record<TradeSide, (code: string) => void>>>({});
+  useEffect(() => {
+    if (!scanInUse || receipt !== null) return;
+    return registerScanHandler((code) => scanners.current[lastSide.current]?.(code));
+  }, [scanInUse, receipt]);
   const [focusId, setFocusId] = useState<string | null>(null);
   // After the render that shows the field (a timer could run before a busy render commits).
   useEffect(() => {
@@ -344,6 +354,10 @@ function TradePanel({ scope }: { scope: BusinessScope | undefined }) {
           errors={errors}
           currency={currency}
           inputRef={theirRef}
+          scanners={scanners}
+          onUse={() => {
+            lastSide.current = 'incoming';
+          }}
           onAdd={(item) => add('incoming', item)}
           onLine={(index, patch) => setLine('incoming', index, patch)}
           onRemove={(index) => removeLine('incoming', index)}
@@ -357,6 +371,10 @@ function TradePanel({ scope }: { scope: BusinessScope | undefined }) {
           errors={errors}
           currency={currency}
           inputRef={ourRef}
+          scanners={scanners}
+          onUse={() => {
+            lastSide.current = 'outgoing';
+          }}
           onAdd={(item) => add('outgoing', item)}
           onLine={(index, patch) => setLine('outgoing', index, patch)}
           onRemove={(index) => removeLine('outgoing', index)}
@@ -495,13 +513,31 @@ type TradeSideCardProps = {
   errors: Record<string, string>;
   currency: string;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** Where the panel's scan handler finds this side's lookup (a scan outside the search boxes). */
+  scanners: RefObject<Partial<Record<TradeSide, (code: string) => void>>>;
+  /** Focus came into this side: the next scan outside the search boxes is for it. */
+  onUse: () => void;
   onAdd: (item: CartItem) => void;
   onLine: (index: number, patch: Partial<TradeLine>) => void;
   onRemove: (index: number) => void;
 };
 
 /** One side of the trade: a search (type or scan) and its lines with quantity and agreed price per unit. */
-function TradeSideCard({ scope, side, title, lines, locationId, errors, currency, inputRef, onAdd, onLine, onRemove }: TradeSideCardProps) {
+function TradeSideCard({
+  scope,
+  side,
+  title,
+  lines,
+  locationId,
+  errors,
+  currency,
+  inputRef,
+  scanners,
+  onUse,
+  onAdd,
+  onLine,
+  onRemove,
+}: TradeSideCardProps) {
   const styles = useStyles();
   const queryClient = useQueryClient();
   const lookup = useCodeLookup(scope);
@@ -539,8 +575,13 @@ function TradeSideCard({ scope, side, title, lines, locationId, errors, currency
     return true;
   };
 
+  // The latest lookup, for a scan the panel routes here (it finds the code as Enter in the search does).
+  useEffect(() => {
+    scanners.current[side] = (code) => void onSubmit(code, []);
+  });
+
   return (
-    <section className={styles.side} aria-labelledby={`trade-${side}-title`}>
+    <section className={styles.side} aria-labelledby={`trade-${side}-title`} onFocus={onUse}>
       <div className={styles.sideHead}>
         <h3 id={`trade-${side}-title`} className={styles.sideTitle}>
           {title}

@@ -174,6 +174,8 @@ export function PurchaseOrderCreatePage() {
               setLines(next);
               setLocal({});
             }}
+            // A new order hands its picked sizes over in the address, so the picker starts it only while it has none.
+            catalogHref={lines.length === 0 ? '/purchase-orders/select-variants' : undefined}
           />
         </PageSection>
 

@@ -62,6 +62,8 @@ export function DraftEditor({ scope, order, currency }: { scope: BusinessScope |
           setLocal({});
           setDirty(true);
         }}
+        // The picker saves its sizes onto the draft as stored: only offered while nothing here is unsaved.
+        catalogHref={dirty ? undefined : `/purchase-orders/select-variants?purchaseOrderId=${encodeURIComponent(order.id)}`}
       />
       <h3 className={styles.heading}>Landed costs</h3>
       <LandedCostsFields
@@ -84,7 +86,7 @@ export function DraftEditor({ scope, order, currency }: { scope: BusinessScope |
           Save changes
         </Button>
         <p className={styles.text} aria-live="polite">
-          {dirty ? 'Unsaved changes.' : 'A draft can be changed until it is marked as ordered.'}
+          {dirty ? 'Unsaved changes. Save them to add sizes from the catalog.' : 'A draft can be changed until it is marked as ordered.'}
         </p>
       </div>
     </div>
