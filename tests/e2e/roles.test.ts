@@ -169,7 +169,8 @@ describe('roles in the browser (spec §6, §8)', () => {
     // The profile, through the user menu.
     await page.getByRole('button', { name: /Fran Picker/ }).click();
     const menu = page.getByRole('dialog', { name: 'Fran Picker' });
-    await menu.getByRole('link', { name: 'View Profile' }).click();
+    // By the keyboard (see web-auth.test.ts: a click on the settling popover can miss under load).
+    await menu.getByRole('link', { name: 'View Profile' }).press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/profile');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await watch.idle();
