@@ -20,11 +20,16 @@ export type NewJob = {
  * when the write that caused it commits, so no work is lost and none is phantom.
  */
 export async function enqueue(em: EntityManager, job: NewJob): Promise<void> {
+  // The insert and the runners' wake-up in one round trip.
   await em.execute(
-    `INSERT INTO jobs (id, business_id, kind, coalesce_key, payload, max_attempts, run_at)
-     VALUES (?, ?, ?, ?, ?::jsonb, ?, now() + make_interval(secs => ?))
-     ON CONFLICT (coalesce_key) WHERE status = 'queued'
-     DO UPDATE SET run_at = LEAST(jobs.run_at, EXCLUDED.run_at), updated_at = now()`,
+    `WITH queued AS (
+       INSERT INTO jobs (id, business_id, kind, coalesce_key, payload, max_attempts, run_at)
+       VALUES (?, ?, ?, ?, ?::jsonb, ?, now() + make_interval(secs => ?))
+       ON CONFLICT (coalesce_key) WHERE status = 'queued'
+       DO UPDATE SET run_at = LEAST(jobs.run_at, EXCLUDED.run_at), updated_at = now()
+       RETURNING 1
+     )
+     SELECT pg_notify('${JOBS_CHANNEL}', '')`,
     [
       newId(),
       job.businessId,
@@ -35,7 +40,6 @@ export async function enqueue(em: EntityManager, job: NewJob): Promise<void> {
       (job.delayMs ?? 0) / 1000,
     ],
   );
-  await em.execute(`SELECT pg_notify('${JOBS_CHANNEL}', '')`);
 }
 
 /**

@@ -8,7 +8,9 @@ import {
   domainEventSchema,
 } from '@tradepost/shared/schemas/events.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Expression, type Kysely, sql } from 'kysely';
 import { newId } from '../db/ids.ts';
+import type { DB } from '../db/schema.generated.ts';
 import { tenantDb } from '../db/tenant-db.ts';
 import { enqueueAll } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/runner.ts';
@@ -28,11 +30,13 @@ export type Subscriber<T extends DomainEventType = DomainEventType> = {
    */
   readonly handle: (event: DomainEvent<T>, context: SubscriberContext) => Promise<void>;
   /**
-   * A cheap read, in the emitting transaction, that says whether the event concerns this subscriber
-   * at all (a stock movement of sizes listed nowhere needs no push): no delivery when it answers
-   * false. Without it, every event of the type is delivered.
+   * A cheap query that finds a row when the event concerns this subscriber at all (a stock movement
+   * of sizes listed nowhere needs no push): no delivery when it finds none. It is not run on its
+   * own: every subscriber's look-up and the browser notice go in one statement of the emitting
+   * transaction, so a movement of unlisted sizes costs that transaction one round trip in all.
+   * Without it, every event of the type is delivered.
    */
-  readonly relevant?: (event: DomainEvent<T>, context: Omit<SubscriberContext, 'log'>) => Promise<boolean>;
+  readonly relevant?: (event: DomainEvent<T>, db: Kysely<DB>) => Expression<unknown>;
   /**
    * For a subscriber whose whole handling is a cheap write in the database (enqueueing jobs that do
    * the real work): it runs inside the emitting transaction, in a savepoint, so its jobs commit
@@ -106,16 +110,42 @@ export async function emit<T extends DomainEventType>(
   } as DomainEvent<T>;
   const context = RequestContext.currentRequestContext();
   if (context) emittedByRequest.set(context, (emittedByRequest.get(context) ?? new Set()).add(type));
+  const registered = [...(subscribersByType.get(type)?.values() ?? [])];
+  const notice = {
+    channel: EVENTS_CHANNEL,
+    payload: JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),
+  };
+  const concerned = await concernedSubscribers(em, businessId, event, registered, notice);
   const deliveries: { kind: string; businessId: string; payload: { event: DomainEvent<T> } }[] = [];
-  for (const { subscriber, log } of subscribersByType.get(type)?.values() ?? []) {
-    if (subscriber.relevant && !(await subscriber.relevant(event, { em, businessId }))) continue;
+  for (const { subscriber, log } of concerned) {
     if (subscriber.immediate && em.isInTransaction() && (await deliverInTransaction(subscriber, event, { em, businessId, log }))) continue;
     deliveries.push({ kind: deliveryKind(subscriber.name), businessId, payload: { event } });
   }
-  await enqueueAll(em, deliveries, {
-    channel: EVENTS_CHANNEL,
-    payload: JSON.stringify({ businessId, stream: 'domain', type: DOMAIN_EVENT, data: browserCopy(event) }),
-  });
+  // The notice went with the relevance look-ups when there were any.
+  await enqueueAll(em, deliveries, registered.some(({ subscriber }) => subscriber.relevant) ? undefined : notice);
+}
+
+/**
+ * The subscribers an event concerns. Their relevance look-ups run in one statement together with
+ * the browser notice (NOTIFY is sent at commit, so sending it first changes nothing).
+ */
+async function concernedSubscribers(
+  em: EntityManager,
+  businessId: string,
+  event: DomainEvent,
+  registered: Registered[],
+  notice: { channel: string; payload: string },
+): Promise<Registered[]> {
+  const gated = registered.filter(({ subscriber }) => subscriber.relevant);
+  if (gated.length === 0) return registered;
+  const db = tenantDb(em, businessId);
+  const answers = (await db
+    .selectNoFrom((eb) => [
+      sql<string>`pg_notify(${notice.channel}, ${notice.payload})`.as('notified'),
+      ...gated.map(({ subscriber }, index) => eb.exists(subscriber.relevant?.(event, db) as Expression<unknown>).as(`concerned_${index}`)),
+    ])
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  return registered.filter((entry) => !entry.subscriber.relevant || answers[`concerned_${gated.indexOf(entry)}`] === true);
 }
 
 /** Marks one event delivered to one subscriber: false when it already was (its delivery ran before). */

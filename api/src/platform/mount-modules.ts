@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { businessScope } from '../plugins/tenancy.ts';
 import { deliveryHandler, deliveryKind, registerSubscriber } from './domain-events.ts';
 import type { AreaModule, ModuleDeps, ModuleRoutes } from './module.ts';
-import { checkOwnedIdsDeclared, ownedIdsHook } from './owned-ids.ts';
+import { checkOwnedIdsBesideReads, checkOwnedIdsDeclared, ownedIdsHook } from './owned-ids.ts';
 
 /**
  * Routes of one area in a scope of their own that refuses, at boot, a route whose permission the
@@ -17,9 +17,12 @@ const withDeclaredPermissions =
       if (access !== undefined && isPermission(access) && !module.permissions?.includes(access)) {
         throw new Error(`${route.method} ${route.url} needs '${access}', which the ${module.name} module does not declare`);
       }
-      if (options.business) checkOwnedIdsDeclared(module, route);
+      if (options.business) {
+        checkOwnedIdsDeclared(module, route);
+        checkOwnedIdsBesideReads(route);
+      }
     });
-    // In the business scope, an id of another business in the path is a 404 before anything is read.
+    // In the business scope, an id of another business in the path is a 404 (a write's before anything is read).
     if (options.business) scope.addHook('preValidation', ownedIdsHook(scope, module));
     await scope.register(routes, deps);
   };

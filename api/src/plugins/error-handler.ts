@@ -2,6 +2,7 @@ import type { FieldError } from '@tradepost/shared/schemas/common.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { ownershipRefusal } from '../platform/owned-ids.ts';
 import { failedStep } from '../platform/workflow.ts';
 
 type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };
@@ -30,7 +31,9 @@ function validationDetails(error: FastifyError): FieldError[] {
 
 /** The one error handler: typed errors keep their code, validation names each field, bugs become a plain 500. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    // Another business's id in a read's path is a 404, whatever else the request got wrong.
+    const error = ((await ownershipRefusal(request)) as FastifyError | undefined) ?? thrown;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = validationDetails(error);
       return reply.code(400).send({

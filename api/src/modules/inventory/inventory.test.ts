@@ -210,6 +210,14 @@ describe('the stock ledger', () => {
     expect((await adjust([{ variant_id: variant, quantity: 1, reason: 'found' }], owner, strangerLocation)).statusCode).toBe(404);
   });
 
+  it("one of our own ids in the other's place is not found either: a location's id is not a variant's", async () => {
+    const before = await databaseSnapshot(t.orm);
+    const res = await adjust([{ variant_id: mainLocation, quantity: 1, reason: 'found' }]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(`Variant ${mainLocation} not found`);
+    expect(await databaseSnapshot(t.orm)).toEqual(before);
+  });
+
   it('50 concurrent requests for 10 units: exactly 10 succeed, the rest get 409, the ledger equals the levels', async () => {
     const product = await createProduct(['9']);
     const variant = product.variants[0]?.id ?? '';

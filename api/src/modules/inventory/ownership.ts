@@ -1,20 +1,39 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 
-/** Foreign or unknown variant and location ids answer 404, naming which. */
+/** Foreign or unknown variant and location ids answer 404, naming which: one look-up for both kinds. */
 export async function assertOwned(em: EntityManager, businessId: string, variantIds: string[], locationIds: string[]): Promise<void> {
+  const variants = [...new Set(variantIds)];
+  const locations = [...new Set(locationIds)];
   const db = tenantDb(em, businessId);
-  const check = async (table: 'variants' | 'locations', ids: string[], label: string) => {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return;
-    const rows = await db.selectFrom(table).select('id').where('id', 'in', unique).execute();
-    const found = new Set(rows.map((r) => r.id));
-    const missing = unique.find((id) => !found.has(id));
-    if (missing) throw new NotFound(`${label} ${missing} not found`);
-  };
-  await check('variants', variantIds, 'Variant');
-  await check('locations', locationIds, 'Location');
+  // Each row says which table found it: a location's id sent as a variant's is not a variant.
+  const lookUps = [
+    ...(variants.length > 0
+      ? [
+          db
+            .selectFrom('variants')
+            .select(['id', sql<string>`'variant'`.as('kind')])
+            .where('id', 'in', variants),
+        ]
+      : []),
+    ...(locations.length > 0
+      ? [
+          db
+            .selectFrom('locations')
+            .select(['id', sql<string>`'location'`.as('kind')])
+            .where('id', 'in', locations),
+        ]
+      : []),
+  ];
+  const [first, ...rest] = lookUps;
+  const rows = first ? await rest.reduce((union, next) => union.unionAll(next), first).execute() : [];
+  const found = new Set(rows.map((row) => `${row.kind}:${row.id}`));
+  const missingVariant = variants.find((id) => !found.has(`variant:${id}`));
+  if (missingVariant) throw new NotFound(`Variant ${missingVariant} not found`);
+  const missingLocation = locations.find((id) => !found.has(`location:${id}`));
+  if (missingLocation) throw new NotFound(`Location ${missingLocation} not found`);
 }
 
 /**

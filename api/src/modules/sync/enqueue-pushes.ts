@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type AliasableExpression, type QueryCreator, sql } from 'kysely';
+import { type AliasableExpression, type Kysely, type QueryCreator, sql } from 'kysely';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
 import { JOBS_CHANNEL } from '../../jobs/queue.ts';
@@ -84,18 +84,14 @@ export async function enqueuePushes(em: EntityManager, businessId: string, kind:
   );
 }
 
-/** Whether any of these variants is on a live listing: one indexed look-up, in the caller's transaction. */
-export async function anyListed(em: EntityManager, businessId: string, variantIds: readonly string[]): Promise<boolean> {
-  const listed = await tenantDb(em, businessId)
+/** The live listings of any of these variants: a domain event's relevance look-up (`Subscriber.relevant`). */
+export const listingsOfAny = (db: Kysely<DB>, variantIds: readonly string[]) =>
+  db
     .selectFrom('channel_listing_variants as v')
     .innerJoin('channel_listings as l', 'l.id', 'v.listing_id')
     .where('l.status', 'in', ['active', 'pending'])
     .where('v.variant_id', 'in', [...new Set(variantIds)])
-    .select('v.variant_id')
-    .limit(1)
-    .executeTakeFirst();
-  return listed !== undefined;
-}
+    .select('v.variant_id');
 
 /** The variants on live (active or pending) listings, to narrow with a where (duplicates are removed by the insert). */
 const listedVariants = (db: QueryCreator<DB>) =>

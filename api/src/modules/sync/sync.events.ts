@@ -1,5 +1,5 @@
 import { subscribe } from '../../platform/domain-events.ts';
-import { anyListed, enqueueChannelQuantityPushes, enqueuePricePushes, enqueueQuantityPushes } from './enqueue-pushes.ts';
+import { enqueueChannelQuantityPushes, enqueuePricePushes, enqueueQuantityPushes, listingsOfAny } from './enqueue-pushes.ts';
 import { scheduleReconcile } from './reconcile.ts';
 
 // What the sync engine does when other areas report a change: each marketplace that lists the
@@ -10,14 +10,14 @@ import { scheduleReconcile } from './reconcile.ts';
 // is no hurry, so those two go by delivery job.
 
 export const syncSubscribers = [
-  // Most movements are of sizes listed nowhere: those cost the emitting transaction one look-up and
-  // leave no delivery behind.
+  // Most movements are of sizes listed nowhere: those cost the emitting transaction nothing beyond the
+  // statement that sends the browser its notice, and leave no delivery behind.
   subscribe(
     'sync.push-quantities',
     'stock.moved',
     (event, { em, businessId }) => enqueueQuantityPushes(em, businessId, event.payload.variant_ids),
     {
-      relevant: (event, { em, businessId }) => anyListed(em, businessId, event.payload.variant_ids),
+      relevant: (event, db) => listingsOfAny(db, event.payload.variant_ids),
       immediate: true,
     },
   ),
