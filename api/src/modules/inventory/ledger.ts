@@ -57,6 +57,8 @@ export const MOVEMENT_COLUMNS = [
   'user_id',
   'created_at',
 ] as const;
+/** What a movement's INSERT writes (`created_at` is the database's). */
+const MOVEMENT_INSERT_COLUMNS = MOVEMENT_COLUMNS.filter((column) => column !== 'created_at');
 type LevelRow = Pick<Selectable<DB['stock_levels']>, (typeof LEVEL_COLUMNS)[number]>;
 type MovementRow = Pick<Selectable<DB['stock_movements']>, (typeof MOVEMENT_COLUMNS)[number]>;
 
@@ -95,39 +97,96 @@ export async function postMovements(
     const reserved = line.reserved ?? 0;
     const committed = line.committed ?? 0;
     const key = { variant_id: line.variantId, location_id: line.locationId };
-    // The UPDATE takes the row lock; its WHERE is re-checked against the latest committed row,
-    // so under concurrency exactly as many requests succeed as there is stock. The level's row is
-    // created only when the update found none (a size's first movement at a location): one
-    // statement instead of two for every other movement.
-    const applyToLevel = () =>
+    const movementId = newId();
+    // One statement posts the line: the level's UPDATE, then the movement (and the lot of units
+    // added at a cost) inserted from what the UPDATE returned, so they exist only when it matched.
+    // The UPDATE takes the row lock; its WHERE is re-checked against the latest committed row, so
+    // under concurrency exactly as many requests succeed as there is stock.
+    const post = () =>
       db
-        .updateTable('stock_levels')
-        .set((eb) => ({
-          on_hand: eb('on_hand', '+', onHand),
-          reserved: eb('reserved', '+', reserved),
-          committed: eb('committed', '+', committed),
-          updated_at: sql`now()`,
-        }))
-        .where('variant_id', '=', key.variant_id)
-        .where('location_id', '=', key.location_id)
-        .where(
-          sql<boolean>`on_hand + ${onHand} >= 0 AND reserved + ${reserved} >= 0 AND committed + ${committed} >= 0
-          AND (on_hand + ${onHand}) - (reserved + ${reserved}) - (committed + ${committed}) >= 0`,
+        .with('level', (q) =>
+          q
+            .updateTable('stock_levels')
+            .set((eb) => ({
+              on_hand: eb('on_hand', '+', onHand),
+              reserved: eb('reserved', '+', reserved),
+              committed: eb('committed', '+', committed),
+              updated_at: sql`now()`,
+            }))
+            .where('variant_id', '=', key.variant_id)
+            .where('location_id', '=', key.location_id)
+            .where(
+              sql<boolean>`on_hand + ${onHand} >= 0 AND reserved + ${reserved} >= 0 AND committed + ${committed} >= 0
+              AND (on_hand + ${onHand}) - (reserved + ${reserved}) - (committed + ${committed}) >= 0`,
+            )
+            .returning(LEVEL_COLUMNS),
         )
-        .returning(LEVEL_COLUMNS)
+        .with('movement', (q) =>
+          q
+            .insertInto('stock_movements')
+            .columns([...MOVEMENT_INSERT_COLUMNS])
+            .expression((eb) =>
+              eb
+                .selectFrom('level')
+                .select([
+                  sql<string>`${movementId}::uuid`.as('id'),
+                  'level.variant_id',
+                  'level.location_id',
+                  sql<number>`${onHand}::int`.as('on_hand_delta'),
+                  sql<number>`${reserved}::int`.as('reserved_delta'),
+                  sql<number>`${committed}::int`.as('committed_delta'),
+                  sql<string>`${line.reason}::text`.as('reason'),
+                  sql<string | null>`${line.reasonCode ?? null}::text`.as('reason_code'),
+                  sql<string | null>`${context.reference?.type ?? null}::text`.as('reference_type'),
+                  sql<string | null>`${context.reference?.id ?? null}::uuid`.as('reference_id'),
+                  sql<string | null>`${context.note ?? null}::text`.as('note'),
+                  sql<string | null>`${context.userId}::uuid`.as('user_id'),
+                ]),
+            )
+            .returning(MOVEMENT_COLUMNS),
+        )
+        .with('lot', (q) =>
+          q
+            .insertInto('cost_lots')
+            .columns(['id', 'variant_id', 'source', 'quantity_received', 'quantity_remaining', 'unit_cost_cents', 'movement_id'])
+            .expression((eb) =>
+              eb
+                .selectFrom('movement')
+                .select([
+                  sql<string>`${newId()}::uuid`.as('id'),
+                  'movement.variant_id',
+                  sql<string>`${line.lot?.source ?? null}::text`.as('source'),
+                  'movement.on_hand_delta as quantity_received',
+                  'movement.on_hand_delta as quantity_remaining',
+                  sql<number>`${line.lot?.unitCostCents ?? null}::int`.as('unit_cost_cents'),
+                  'movement.id as movement_id',
+                ])
+                // Only units added at a cost become a lot.
+                .where(sql<boolean>`${onHand > 0 && line.lot !== undefined}::boolean`),
+            )
+            .returning('id'),
+        )
+        .selectFrom(['level', 'movement'])
+        .select([
+          ...MOVEMENT_COLUMNS.map((column) => `movement.${column}` as const),
+          'level.on_hand as level_on_hand',
+          'level.reserved as level_reserved',
+          'level.committed as level_committed',
+        ])
         .executeTakeFirst();
-    let level = await applyToLevel();
-    if (!level) {
-      // Another request may be creating the same row: the insert then waits for it, and the second
-      // update sees the row either way. Where the row was there all along, this was a refusal.
+    let posted = await post();
+    if (!posted) {
+      // A size's first movement at a location has no level row yet. Another request may be creating
+      // the same row: the insert then waits for it, and the second post sees the row either way.
+      // Where the row was there all along, this was a refusal.
       await db
         .insertInto('stock_levels')
         .values(key)
         .onConflict((conflict) => conflict.doNothing())
         .execute();
-      level = await applyToLevel();
+      posted = await post();
     }
-    if (!level) {
+    if (!posted) {
       const current = await db
         .selectFrom('stock_levels')
         .select(LEVEL_COLUMNS)
@@ -139,42 +198,13 @@ export async function postMovements(
         { field: `variant:${line.variantId}`, message: `Only ${available} available at this location` },
       ]);
     }
-    levels.set(`${level.variant_id}:${level.location_id}`, presentLevel(level));
-
-    const movementId = newId();
-    const movement = await db
-      .insertInto('stock_movements')
-      .values({
-        id: movementId,
-        ...key,
-        on_hand_delta: onHand,
-        reserved_delta: reserved,
-        committed_delta: committed,
-        reason: line.reason,
-        reason_code: line.reasonCode ?? null,
-        reference_type: context.reference?.type ?? null,
-        reference_id: context.reference?.id ?? null,
-        note: context.note ?? null,
-        user_id: context.userId,
-      })
-      .returning(MOVEMENT_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const { level_on_hand, level_reserved, level_committed, ...movement } = posted;
+    levels.set(
+      `${key.variant_id}:${key.location_id}`,
+      presentLevel({ ...key, on_hand: level_on_hand, reserved: level_reserved, committed: level_committed }),
+    );
     movements.push(presentMovement(movement));
 
-    if (onHand > 0 && line.lot) {
-      await db
-        .insertInto('cost_lots')
-        .values({
-          id: newId(),
-          variant_id: line.variantId,
-          source: line.lot.source,
-          quantity_received: onHand,
-          quantity_remaining: onHand,
-          unit_cost_cents: line.lot.unitCostCents,
-          movement_id: movementId,
-        })
-        .execute();
-    }
     if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
   }
   await refreshProductStock(em, context.businessId, ordered);
