@@ -8,6 +8,7 @@ import { newId } from './ids.ts';
 import { tenantTables } from './schema.generated.ts';
 import { readSchema, renderDbTypes } from './schema-types.ts';
 import { TenantScopeError, tenantDb } from './tenant-db.ts';
+import { tenantStatement } from './tenant-statement.ts';
 
 /** What one business owns in the test: a location, a product with a variant, its stock, a customer. */
 type Owned = { businessId: string; location: string; product: string; variant: string; customer: string };
@@ -409,5 +410,60 @@ describe('the generated schema types', () => {
         `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'business_id' ORDER BY table_name`,
       );
     expect([...tenantTables]).toEqual(rows.map((row) => row.table_name));
+  });
+});
+
+describe('tenantStatement: a statement built and scoped once, run with new values', () => {
+  const stockOf = tenantStatement(['variantId'], (db, v: { variantId: string }) =>
+    db.selectFrom('stock_levels').select(['on_hand', 'business_id']).where('variant_id', '=', sql<string>`${v.variantId}::uuid`),
+  );
+  const addStock = tenantStatement(['variantId', 'units'], (db, v: { variantId: string; units: number }) =>
+    db
+      .updateTable('stock_levels')
+      .set({ on_hand: sql`on_hand + ${v.units}::int` })
+      .where('variant_id', '=', sql<string>`${v.variantId}::uuid`)
+      .returning('on_hand'),
+  );
+
+  it("reads and writes the caller's business only, whichever business built the template", async () => {
+    const fork = t.orm.em.fork();
+    expect(await stockOf(fork, a.businessId, { variantId: a.variant })).toEqual([{ on_hand: 3, business_id: a.businessId }]);
+    // The same template, another business: its own row, and nothing of A's.
+    expect(await stockOf(fork, b.businessId, { variantId: b.variant })).toEqual([{ on_hand: 7, business_id: b.businessId }]);
+    expect(await stockOf(fork, b.businessId, { variantId: a.variant })).toEqual([]);
+    expect(await addStock(fork, b.businessId, { variantId: a.variant, units: 100 })).toEqual([]);
+    expect(await addStock(fork, a.businessId, { variantId: a.variant, units: 1 })).toEqual([{ on_hand: 4 }]);
+    expect(await addStock(fork, a.businessId, { variantId: a.variant, units: -1 })).toEqual([{ on_hand: 3 }]);
+  });
+
+  it('runs in the caller’s transaction', async () => {
+    await t.orm.em
+      .fork()
+      .transactional(async (tx) => {
+        expect(await addStock(tx, a.businessId, { variantId: a.variant, units: 5 })).toEqual([{ on_hand: 8 }]);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await stockOf(t.orm.em.fork(), a.businessId, { variantId: a.variant })).toEqual([{ on_hand: 3, business_id: a.businessId }]);
+  });
+
+  it('refuses a template a value never reaches, and a business that is not an id', async () => {
+    const forgetful = tenantStatement(['variantId', 'units'], (db, _v: { variantId: string; units: number }) =>
+      db.selectFrom('stock_levels').select('on_hand'),
+    );
+    await expect(forgetful(t.orm.em.fork(), a.businessId, { variantId: a.variant, units: 1 })).rejects.toThrow(
+      'variantId, units never reached the statement',
+    );
+    await expect(stockOf(t.orm.em.fork(), "' OR true --", { variantId: a.variant })).rejects.toBeInstanceOf(TenantScopeError);
+  });
+
+  it('refuses what tenantDb refuses, at the first call', async () => {
+    const raw = tenantStatement(['variantId'], (db, v: { variantId: string }) =>
+      db
+        .selectFrom(sql<{ on_hand: number }>`(SELECT on_hand, variant_id FROM stock_levels)`.as('s'))
+        .select('s.on_hand')
+        .where(sql<boolean>`s.variant_id = ${v.variantId}::uuid`),
+    );
+    await expect(raw(t.orm.em.fork(), a.businessId, { variantId: a.variant })).rejects.toBeInstanceOf(TenantScopeError);
   });
 });

@@ -74,11 +74,16 @@ import { namesAnyTable, type TableMention, tablesNamedInSql } from './sql-tables
  * own explicit SQL, listed with a reason in the permanent allow-list of scripts/check-tenant-sql.ts.
  */
 export function tenantDb(em: EntityManager, businessId: string): Kysely<DB> {
+  assertBusinessId(businessId);
+  const plugin = new TenantScopePlugin(businessId);
+  return guard(em.getKysely<DB>().withPlugin(plugin), plugin);
+}
+
+/** The business a statement is scoped to must be an id (the request's), never a fragment of SQL or nothing. */
+export function assertBusinessId(businessId: unknown): asserts businessId is string {
   if (typeof businessId !== 'string' || !UUID.test(businessId)) {
     throw new TenantScopeError(`tenantDb needs the business id of the request, got ${JSON.stringify(businessId)}`);
   }
-  const plugin = new TenantScopePlugin(businessId);
-  return guard(em.getKysely<DB>().withPlugin(plugin), plugin);
 }
 
 /** A statement the tenant builder cannot make safe. A programming error: it answers 500. */

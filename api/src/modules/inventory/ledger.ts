@@ -4,6 +4,7 @@ import { type Selectable, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
+import { tenantStatement } from '../../db/tenant-statement.ts';
 import { Conflict } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 
@@ -76,6 +77,124 @@ export const presentMovement = (row: MovementRow): Movement => ({
   created_at: new Date(row.created_at).toISOString(),
 });
 
+type LineValues = {
+  movementId: string;
+  lotId: string;
+  variantId: string;
+  locationId: string;
+  onHand: number;
+  reserved: number;
+  committed: number;
+  reason: MovementReason;
+  reasonCode: string | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+  userId: string | null;
+  addsLot: boolean;
+  lotSource: LotSource | null;
+  unitCostCents: number | null;
+};
+
+/**
+ * One ledger line in one statement: the level's UPDATE, then the movement (and the lot of units
+ * added at a cost) inserted from what the UPDATE returned, so they exist only when it matched. The
+ * UPDATE takes the row lock; its WHERE is re-checked against the latest committed row, so under
+ * concurrency exactly as many requests succeed as there is stock. Built once (`tenantStatement`):
+ * the line is every stock change's hot path.
+ */
+const postLine = tenantStatement(
+  [
+    'movementId',
+    'lotId',
+    'variantId',
+    'locationId',
+    'onHand',
+    'reserved',
+    'committed',
+    'reason',
+    'reasonCode',
+    'referenceType',
+    'referenceId',
+    'note',
+    'userId',
+    'addsLot',
+    'lotSource',
+    'unitCostCents',
+  ],
+  (db, v: LineValues) =>
+    db
+      .with('level', (q) =>
+        q
+          .updateTable('stock_levels')
+          .set({
+            on_hand: sql`on_hand + ${v.onHand}::int`,
+            reserved: sql`reserved + ${v.reserved}::int`,
+            committed: sql`committed + ${v.committed}::int`,
+            updated_at: sql`now()`,
+          })
+          .where('variant_id', '=', sql<string>`${v.variantId}::uuid`)
+          .where('location_id', '=', sql<string>`${v.locationId}::uuid`)
+          .where(
+            sql<boolean>`on_hand + ${v.onHand}::int >= 0 AND reserved + ${v.reserved}::int >= 0 AND committed + ${v.committed}::int >= 0
+            AND (on_hand + ${v.onHand}::int) - (reserved + ${v.reserved}::int) - (committed + ${v.committed}::int) >= 0`,
+          )
+          .returning(LEVEL_COLUMNS),
+      )
+      .with('movement', (q) =>
+        q
+          .insertInto('stock_movements')
+          .columns([...MOVEMENT_INSERT_COLUMNS])
+          .expression((eb) =>
+            eb
+              .selectFrom('level')
+              .select([
+                sql<string>`${v.movementId}::uuid`.as('id'),
+                'level.variant_id',
+                'level.location_id',
+                sql<number>`${v.onHand}::int`.as('on_hand_delta'),
+                sql<number>`${v.reserved}::int`.as('reserved_delta'),
+                sql<number>`${v.committed}::int`.as('committed_delta'),
+                sql<string>`${v.reason}::text`.as('reason'),
+                sql<string | null>`${v.reasonCode}::text`.as('reason_code'),
+                sql<string | null>`${v.referenceType}::text`.as('reference_type'),
+                sql<string | null>`${v.referenceId}::uuid`.as('reference_id'),
+                sql<string | null>`${v.note}::text`.as('note'),
+                sql<string | null>`${v.userId}::uuid`.as('user_id'),
+              ]),
+          )
+          .returning(MOVEMENT_COLUMNS),
+      )
+      .with('lot', (q) =>
+        q
+          .insertInto('cost_lots')
+          .columns(['id', 'variant_id', 'source', 'quantity_received', 'quantity_remaining', 'unit_cost_cents', 'movement_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('movement')
+              .select([
+                sql<string>`${v.lotId}::uuid`.as('id'),
+                'movement.variant_id',
+                sql<string>`${v.lotSource}::text`.as('source'),
+                'movement.on_hand_delta as quantity_received',
+                'movement.on_hand_delta as quantity_remaining',
+                sql<number>`${v.unitCostCents}::int`.as('unit_cost_cents'),
+                'movement.id as movement_id',
+              ])
+              // Only units added at a cost become a lot.
+              .where(sql<boolean>`${v.addsLot}::boolean`),
+          )
+          .returning('id'),
+      )
+      .selectFrom(['level', 'movement'])
+      .select([
+        ...MOVEMENT_COLUMNS.map((column) => `movement.${column}` as const),
+        'level.on_hand as level_on_hand',
+        'level.reserved as level_reserved',
+        'level.committed as level_committed',
+      ]),
+);
+
 /**
  * The only way stock changes. In one transaction: lock and update each level (in a fixed order so
  * concurrent posts cannot deadlock), refuse any line that would make a quantity or the available
@@ -97,83 +216,25 @@ export async function postMovements(
     const reserved = line.reserved ?? 0;
     const committed = line.committed ?? 0;
     const key = { variant_id: line.variantId, location_id: line.locationId };
-    const movementId = newId();
-    // One statement posts the line: the level's UPDATE, then the movement (and the lot of units
-    // added at a cost) inserted from what the UPDATE returned, so they exist only when it matched.
-    // The UPDATE takes the row lock; its WHERE is re-checked against the latest committed row, so
-    // under concurrency exactly as many requests succeed as there is stock.
-    const post = () =>
-      db
-        .with('level', (q) =>
-          q
-            .updateTable('stock_levels')
-            .set((eb) => ({
-              on_hand: eb('on_hand', '+', onHand),
-              reserved: eb('reserved', '+', reserved),
-              committed: eb('committed', '+', committed),
-              updated_at: sql`now()`,
-            }))
-            .where('variant_id', '=', key.variant_id)
-            .where('location_id', '=', key.location_id)
-            .where(
-              sql<boolean>`on_hand + ${onHand} >= 0 AND reserved + ${reserved} >= 0 AND committed + ${committed} >= 0
-              AND (on_hand + ${onHand}) - (reserved + ${reserved}) - (committed + ${committed}) >= 0`,
-            )
-            .returning(LEVEL_COLUMNS),
-        )
-        .with('movement', (q) =>
-          q
-            .insertInto('stock_movements')
-            .columns([...MOVEMENT_INSERT_COLUMNS])
-            .expression((eb) =>
-              eb
-                .selectFrom('level')
-                .select([
-                  sql<string>`${movementId}::uuid`.as('id'),
-                  'level.variant_id',
-                  'level.location_id',
-                  sql<number>`${onHand}::int`.as('on_hand_delta'),
-                  sql<number>`${reserved}::int`.as('reserved_delta'),
-                  sql<number>`${committed}::int`.as('committed_delta'),
-                  sql<string>`${line.reason}::text`.as('reason'),
-                  sql<string | null>`${line.reasonCode ?? null}::text`.as('reason_code'),
-                  sql<string | null>`${context.reference?.type ?? null}::text`.as('reference_type'),
-                  sql<string | null>`${context.reference?.id ?? null}::uuid`.as('reference_id'),
-                  sql<string | null>`${context.note ?? null}::text`.as('note'),
-                  sql<string | null>`${context.userId}::uuid`.as('user_id'),
-                ]),
-            )
-            .returning(MOVEMENT_COLUMNS),
-        )
-        .with('lot', (q) =>
-          q
-            .insertInto('cost_lots')
-            .columns(['id', 'variant_id', 'source', 'quantity_received', 'quantity_remaining', 'unit_cost_cents', 'movement_id'])
-            .expression((eb) =>
-              eb
-                .selectFrom('movement')
-                .select([
-                  sql<string>`${newId()}::uuid`.as('id'),
-                  'movement.variant_id',
-                  sql<string>`${line.lot?.source ?? null}::text`.as('source'),
-                  'movement.on_hand_delta as quantity_received',
-                  'movement.on_hand_delta as quantity_remaining',
-                  sql<number>`${line.lot?.unitCostCents ?? null}::int`.as('unit_cost_cents'),
-                  'movement.id as movement_id',
-                ])
-                // Only units added at a cost become a lot.
-                .where(sql<boolean>`${onHand > 0 && line.lot !== undefined}::boolean`),
-            )
-            .returning('id'),
-        )
-        .selectFrom(['level', 'movement'])
-        .select([
-          ...MOVEMENT_COLUMNS.map((column) => `movement.${column}` as const),
-          'level.on_hand as level_on_hand',
-          'level.reserved as level_reserved',
-          'level.committed as level_committed',
-        ])
-        .executeTakeFirst();
+    const values: LineValues = {
+      movementId: newId(),
+      lotId: newId(),
+      variantId: line.variantId,
+      locationId: line.locationId,
+      onHand,
+      reserved,
+      committed,
+      reason: line.reason,
+      reasonCode: line.reasonCode ?? null,
+      referenceType: context.reference?.type ?? null,
+      referenceId: context.reference?.id ?? null,
+      note: context.note ?? null,
+      userId: context.userId,
+      addsLot: onHand > 0 && line.lot !== undefined,
+      lotSource: line.lot?.source ?? null,
+      unitCostCents: line.lot?.unitCostCents ?? null,
+    };
+    const post = async () => (await postLine(em, context.businessId, values))[0];
     let posted = await post();
     if (!posted) {
       // A size's first movement at a location has no level row yet. Another request may be creating
@@ -205,7 +266,7 @@ export async function postMovements(
     );
     movements.push(presentMovement(movement));
 
-    if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, movementId, -onHand);
+    if (onHand < 0 && line.consumesLots) await consumeLots(em, context.businessId, line.variantId, values.movementId, -onHand);
   }
   await refreshProductStock(em, context.businessId, ordered);
   // Subscribers (the sync engine's pushes among them) hear of it after this commit.
