@@ -1,7 +1,8 @@
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
-import { tenantDb } from '../db/tenant-db.ts';
+import type { TenantTable } from '../db/schema.generated.ts';
+import { tenantStatement } from '../db/tenant-statement.ts';
 import { NotFound } from '../errors.ts';
 import type { AreaModule } from './module.ts';
 
@@ -26,6 +27,22 @@ export function checkOwnedIdsDeclared(module: AreaModule, route: RouteOptions): 
   }
 }
 
+/** One look-up per owned table, built once (`tenantStatement`): every request with an id in its path runs one. */
+const ownedRows = new Map<TenantTable, ReturnType<typeof ownedRowStatement>>();
+const ownedRowStatement = (table: TenantTable) =>
+  tenantStatement(['id'], (db, v: { id: string }) =>
+    db
+      .selectFrom(table)
+      .select(({ lit }) => lit(1).as('one'))
+      // Every owned table's key is `id`; the table itself is the one the builder scopes.
+      .where(sql<string>`id`, '=', sql<string>`${v.id}::uuid`),
+  );
+const ownedRow = (table: TenantTable) => {
+  const statement = ownedRows.get(table) ?? ownedRowStatement(table);
+  ownedRows.set(table, statement);
+  return statement;
+};
+
 /** NotFound (the module's message) when an id in the request's path is not the business's own row. */
 async function assertPathIdsOwned(app: FastifyInstance, module: AreaModule, request: FastifyRequest): Promise<void> {
   const params = request.params as Record<string, string | undefined>;
@@ -35,12 +52,7 @@ async function assertPathIdsOwned(app: FastifyInstance, module: AreaModule, requ
       const id = params[name];
       // Not an id at all: the route's schema answers 400 with the field.
       if (id === undefined || !UUID.test(id)) return;
-      const row = await tenantDb(em, request.businessId)
-        .selectFrom(table)
-        .select(({ lit }) => lit(1).as('one'))
-        // Every owned table's key is `id`; the table itself is the one the builder scopes.
-        .where(sql<string>`id`, '=', id.toLowerCase())
-        .executeTakeFirst();
+      const [row] = await ownedRow(table)(em, request.businessId, { id: id.toLowerCase() });
       if (!row) throw new NotFound(notFound);
     }),
   );

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
+import { tenantStatement } from '../../db/tenant-statement.ts';
 import { Conflict } from '../../errors.ts';
 import { MOVEMENT_COLUMNS, type MovementLine, postMovements, presentLevel, presentMovement, reconcile } from './ledger.ts';
 import { Location } from './location.entity.ts';
@@ -70,26 +71,31 @@ export async function postAdjustment(em: EntityManager, businessId: string, user
   return { adjustment_id: adjustmentId, ...result };
 }
 
+// A variant's ledger screen asks for these on every visit: built once (`tenantStatement`).
+const latestMovements = tenantStatement(['variantId'], (db, v: { variantId: string }) =>
+  db
+    .selectFrom('stock_movements')
+    .select(MOVEMENT_COLUMNS)
+    .where('variant_id', '=', sql<string>`${v.variantId}::uuid`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500),
+);
+const lotsOf = tenantStatement(['variantId'], (db, v: { variantId: string }) =>
+  db
+    .selectFrom('cost_lots')
+    .select(['id', 'source', 'quantity_received', 'quantity_remaining', 'unit_cost_cents', 'acquired_at'])
+    .where('variant_id', '=', sql<string>`${v.variantId}::uuid`)
+    .orderBy('acquired_at')
+    .orderBy('id'),
+);
+
 /** The route's `ownedIds` hook has answered 404 for a variant that is not the business's own. */
 export async function variantLedger(em: EntityManager, businessId: string, variantId: string) {
-  const db = tenantDb(em, businessId);
   const [movements, rows, lots] = await Promise.all([
-    db
-      .selectFrom('stock_movements')
-      .select(MOVEMENT_COLUMNS)
-      .where('variant_id', '=', variantId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute(),
+    latestMovements(em, businessId, { variantId }),
     reconcile(em, businessId, variantId),
-    db
-      .selectFrom('cost_lots')
-      .select(['id', 'source', 'quantity_received', 'quantity_remaining', 'unit_cost_cents', 'acquired_at'])
-      .where('variant_id', '=', variantId)
-      .orderBy('acquired_at')
-      .orderBy('id')
-      .execute(),
+    lotsOf(em, businessId, { variantId }),
   ]);
   return {
     variant_id: variantId,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Movement, StockLevel } from '@tradepost/shared/schemas/inventory.ts';
-import { type Selectable, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, sql } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.generated.ts';
 import { tenantDb } from '../../db/tenant-db.ts';
@@ -286,14 +286,20 @@ export async function postMovements(
  */
 async function refreshProductStock(em: EntityManager, businessId: string, lines: MovementLine[]): Promise<void> {
   const variantIds = [...new Set(lines.map((line) => line.variantId))];
-  if (variantIds.length === 0) return;
-  await tenantDb(em, businessId)
-    .with('moved', (db) => db.selectFrom('variants').select('product_id').distinct().where('id', 'in', variantIds))
-    .with('locked', (db) =>
-      db
+  if (variantIds.length > 0) await refreshProductsOf(em, businessId, { variantIds });
+}
+
+/** Built once (`tenantStatement`): every posting runs it. */
+const refreshProductsOf = tenantStatement(['variantIds'], (db, v: { variantIds: string[] }) =>
+  db
+    .with('moved', (q) =>
+      q.selectFrom('variants').select('product_id').distinct().where('id', '=', sql<string>`any(${v.variantIds}::uuid[])`),
+    )
+    .with('locked', (q) =>
+      q
         .selectFrom('product_stock as ps')
         .select('ps.product_id')
-        .where('ps.product_id', 'in', db.selectFrom('moved').select('product_id'))
+        .where('ps.product_id', 'in', q.selectFrom('moved').select('product_id'))
         .orderBy('ps.product_id')
         .forUpdate(),
     )
@@ -308,9 +314,8 @@ async function refreshProductStock(em: EntityManager, businessId: string, lines:
       value_at_cost_cents: eb.ref('f.value_at_cost_cents').$notNull(),
     }))
     .whereRef('ps.product_id', '=', 'locked.product_id')
-    .whereRef('f.product_id', '=', 'locked.product_id')
-    .execute();
-}
+    .whereRef('f.product_id', '=', 'locked.product_id'),
+);
 
 /** Takes units from the oldest lots first; units beyond the recorded lots have no known cost. */
 export async function consumeLots(
@@ -352,7 +357,13 @@ export async function consumeLots(
 
 /** Per variant and location: the level beside the sum of the movements. They must always match. */
 export async function reconcile(em: EntityManager, businessId: string, variantId?: string) {
-  return tenantDb(em, businessId)
+  if (variantId !== undefined) return reconcileVariant(em, businessId, { variantId });
+  return reconciliation(tenantDb(em, businessId)).execute();
+}
+
+/** Every level beside the sum of its movements; one size's when `variantId` is given. */
+const reconciliation = (db: Kysely<DB>, variantId?: Expression<string>) =>
+  db
     .selectFrom('stock_levels as l')
     .leftJoin(
       (eb) =>
@@ -365,7 +376,7 @@ export async function reconcile(em: EntityManager, businessId: string, variantId
             eb.fn.sum('reserved_delta').as('reserved'),
             eb.fn.sum('committed_delta').as('committed'),
           ])
-          .$if(variantId !== undefined, (qb) => qb.where('variant_id', '=', variantId as string))
+          .$if(variantId !== undefined, (qb) => qb.where('variant_id', '=', variantId as Expression<string>))
           .groupBy(['variant_id', 'location_id'])
           .as('m'),
       (join) => join.onRef('m.variant_id', '=', 'l.variant_id').onRef('m.location_id', '=', 'l.location_id'),
@@ -380,8 +391,11 @@ export async function reconcile(em: EntityManager, businessId: string, variantId
       sql<number>`coalesce(m.reserved, 0)::int`.as('l_reserved'),
       sql<number>`coalesce(m.committed, 0)::int`.as('l_committed'),
     ])
-    .$if(variantId !== undefined, (qb) => qb.where('l.variant_id', '=', variantId as string))
+    .$if(variantId !== undefined, (qb) => qb.where('l.variant_id', '=', variantId as Expression<string>))
     .orderBy('l.variant_id')
-    .orderBy('l.location_id')
-    .execute();
-}
+    .orderBy('l.location_id');
+
+/** One size's reconciliation: a variant's ledger screen asks for it on every visit. */
+const reconcileVariant = tenantStatement(['variantId'], (db, v: { variantId: string }) =>
+  reconciliation(db, sql<string>`${v.variantId}::uuid`),
+);

@@ -1,40 +1,39 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { tenantDb } from '../../db/tenant-db.ts';
+import { tenantStatement } from '../../db/tenant-statement.ts';
 import { AppError, Invalid, NotFound } from '../../errors.ts';
 
 /** Foreign or unknown variant and location ids answer 404, naming which: one look-up for both kinds. */
 export async function assertOwned(em: EntityManager, businessId: string, variantIds: string[], locationIds: string[]): Promise<void> {
   const variants = [...new Set(variantIds)];
   const locations = [...new Set(locationIds)];
-  const db = tenantDb(em, businessId);
-  // Each row says which table found it: a location's id sent as a variant's is not a variant.
-  const lookUps = [
-    ...(variants.length > 0
-      ? [
-          db
-            .selectFrom('variants')
-            .select(['id', sql<string>`'variant'`.as('kind')])
-            .where('id', 'in', variants),
-        ]
-      : []),
-    ...(locations.length > 0
-      ? [
-          db
-            .selectFrom('locations')
-            .select(['id', sql<string>`'location'`.as('kind')])
-            .where('id', 'in', locations),
-        ]
-      : []),
-  ];
-  const [first, ...rest] = lookUps;
-  const rows = first ? await rest.reduce((union, next) => union.unionAll(next), first).execute() : [];
+  if (variants.length === 0 && locations.length === 0) return;
+  const rows = await ownedAmong(em, businessId, { variants, locations });
   const found = new Set(rows.map((row) => `${row.kind}:${row.id}`));
   const missingVariant = variants.find((id) => !found.has(`variant:${id}`));
   if (missingVariant) throw new NotFound(`Variant ${missingVariant} not found`);
   const missingLocation = locations.find((id) => !found.has(`location:${id}`));
   if (missingLocation) throw new NotFound(`Location ${missingLocation} not found`);
 }
+
+/**
+ * Which of these ids are the business's variants and locations. Each row says which table found it:
+ * a location's id sent as a variant's is not a variant. Built once (`tenantStatement`): every stock
+ * movement a request asks for checks its ids here.
+ */
+const ownedAmong = tenantStatement(['variants', 'locations'], (db, v: { variants: string[]; locations: string[] }) =>
+  db
+    .selectFrom('variants')
+    .select(['id', sql<string>`'variant'`.as('kind')])
+    .where('id', '=', sql<string>`any(${v.variants}::uuid[])`)
+    .unionAll(
+      db
+        .selectFrom('locations')
+        .select(['id', sql<string>`'location'`.as('kind')])
+        .where('id', '=', sql<string>`any(${v.locations}::uuid[])`),
+    ),
+);
 
 /**
  * A location stock is to arrive at: another business's or an unknown id is 404 naming the field (as
