@@ -26,7 +26,7 @@ type Binding = { slot: string } | { business: true } | { constant: unknown };
  * does not change with their values. The scope is the same every time: `tenantDb`'s plugin scoped
  * the template (its refusals apply at the first call), and only the values change.
  *
- * `build` gets the builder and one placeholder per name. A placeholder goes where a value goes (it
+ * `build` gets the builder and a stand-in for each named value. A stand-in goes where a value goes (it
  * becomes a parameter), never where it would change the statement's shape: no `in` list (use
  * `= any(${values.ids}::uuid[])`), no condition added for some values only (pass the condition's
  * value instead). Preparing refuses a template that leaves out a name or inlines the business.
