@@ -85,9 +85,12 @@ export function ownedIdsHook(app: FastifyInstance, module: AreaModule) {
   };
 }
 
-/** Wraps a GET's handler so that its answer waits for the check its preValidation hook started. */
+/**
+ * Wraps the handler of a route with an id in its path so that a GET's answer waits for the check its
+ * preValidation hook started (every method's handler is wrapped: a route may take GET among others).
+ */
 export function checkOwnedIdsBesideReads(route: RouteOptions): void {
-  if (route.method !== 'GET' || idParamsOf(route.url).length === 0) return;
+  if (idParamsOf(route.url).length === 0) return;
   const handler = route.handler;
   route.handler = async function (this: FastifyInstance, request, reply) {
     const check = pendingChecks.get(request) ?? Promise.resolve();
