@@ -27,17 +27,22 @@ const recorder = subscribe('test.record-sales', 'sale.recorded', async (event, {
   );
 });
 
+/** Removes this file's subscribers from the registry, which files of one worker share. */
+const unregister: (() => void)[] = [];
+
 beforeAll(async () => {
   // The app's own runner stays off: this file drives deliveries itself.
   t = await createTestApp({ JOBS_ENABLED: 'false' });
   businessId = newId();
   await t.orm.em.fork().execute(`INSERT INTO businesses (id, name, trial_ends_at) VALUES (?, 'Events Test', now())`, [businessId]);
-  registerSubscriber(recorder, t.app.log);
+  unregister.push(registerSubscriber(recorder, t.app.log));
   runner = createJobRunner({ orm: t.orm, databaseUrl: t.databaseUrl, log: t.app.log, pollMs: 50 });
   runner.register(deliveryKind(recorder.name), deliveryHandler(recorder));
   await runner.start();
 });
 afterAll(async () => {
+  // Later files in this worker must not meet this file's subscribers.
+  for (const remove of unregister) remove();
   await runner.close();
   await t.close();
 });
@@ -115,7 +120,7 @@ describe('domain events', () => {
     const picky = subscribe('test.picky', 'sale.cancelled', async () => {}, {
       relevant: (event, db) => db.selectFrom('customers').select('id').where('id', '=', event.payload.sale_id),
     });
-    registerSubscriber(picky, t.app.log);
+    unregister.push(registerSubscriber(picky, t.app.log));
     const wanted = newId();
     await t.orm.em.fork().execute(`INSERT INTO customers (id, business_id, name) VALUES (?, ?, 'Pat Picky')`, [wanted, businessId]);
     const ignored = newId();
@@ -149,7 +154,7 @@ describe('domain events', () => {
       },
       { immediate: true },
     );
-    registerSubscriber(eager, t.app.log);
+    unregister.push(registerSubscriber(eager, t.app.log));
     const eagerCount = async () =>
       (
         await t.orm.em

@@ -66,10 +66,15 @@ const subscribersByType = new Map<DomainEventType, Map<string, Registered>>();
  * `log` is the app's: an immediate subscriber runs in the emitter's code, which has no logger to
  * hand it (a job's handler gets the runner's).
  */
-export function registerSubscriber<T extends DomainEventType>(subscriber: Subscriber<T>, log: FastifyBaseLogger): void {
+export function registerSubscriber<T extends DomainEventType>(subscriber: Subscriber<T>, log: FastifyBaseLogger): () => void {
   const named = subscribersByType.get(subscriber.event) ?? new Map<string, Registered>();
-  named.set(subscriber.name, { subscriber: subscriber as unknown as Subscriber, log });
+  const registered = { subscriber: subscriber as unknown as Subscriber, log };
+  named.set(subscriber.name, registered);
   subscribersByType.set(subscriber.event, named);
+  // For a test's own subscribers: the registry outlives a test file when files share a process.
+  return () => {
+    if (named.get(subscriber.name) === registered) named.delete(subscriber.name);
+  };
 }
 
 /** NOTIFY carries at most 8,000 bytes: a browser copy whose ids would not fit goes without them (the type is what invalidates). */
