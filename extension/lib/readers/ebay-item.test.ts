@@ -123,12 +123,44 @@ describe('eBay item reader', () => {
     expect(listing.missing).toEqual(['size', 'colour', 'sku']);
   });
 
-  // No saved 2022-layout or auction page was found in public repositories: these pages are ours,
-  // built from the structure issue #17 describes (rows without a .ux-labels-values wrapper; the
-  // price in the bid element and in microdata). The 2022 one carries the values of a real Puma
-  // listing (item 403760625150: title, photo, item specifics, and its US $0.01 price in search
-  // results) as scraped into sgdgp/WebShop, tests/transfer/test_predict_help.py, commit
-  // 324612d3f5ee3b3c515e79392fc233bd36d5cf97.
+  it('reads a real current-layout page: the title without " | eBay UK", every carousel photo, the buy box price (eBay UK, 2026)', () => {
+    const listing = read('real/ebay-evo-one-piece-reiju-178151181291.html', 'https://www.ebay.co.uk/itm/178151181291');
+    expect(listing).toMatchObject({
+      listing_id: '178151181291',
+      // og:title and the tab title end in ' | eBay UK'; the heading has the title alone.
+      title: 'One Piece TCG - Vinsmoke Reiju (Alternate Art) SP EB03-031 (ACE 10)',
+      // The listed price, struck through because the seller accepted a best offer the page does not show;
+      // it includes the £10.70 Buyer Protection fee a private seller's buyer pays.
+      price: { cents: 26070, currency: 'GBP' },
+      // og:image names the first photo at 400 px; the carousel has all three, at 1600 px.
+      images: [
+        'https://i.ebayimg.com/images/g/Gw0AAeSwbSBpyVyn/s-l1600.webp',
+        'https://i.ebayimg.com/images/g/-zcAAeSwSqlpyVyz/s-l1600.webp',
+        'https://i.ebayimg.com/images/g/N6cAAeSw2YFpyV1S/s-l1600.webp',
+      ],
+      // A graded card is neither new nor pre-owned in eBay's terms: the text is kept, the kind left open.
+      condition: { text: 'Graded - Ace 10', kind: null },
+      // 'EB03-031' in the title is the card's number, not a style code.
+      style_code: null,
+      // The saved copy ends before the page's item specifics: postage and returns rows are not specifics.
+      specifics: {},
+    });
+    expect(listing.sources).toMatchObject({
+      listing_id: 'url',
+      title: 'open-graph',
+      price: 'markup',
+      images: 'markup',
+      condition: 'markup',
+    });
+    expect(listing.missing).toEqual(['size', 'brand', 'style_code', 'colour', 'sku']);
+  });
+
+  // The one real current-layout page found (above) was saved without its item specifics, and no saved
+  // auction page was found in public repositories: these pages are ours, built from the structure
+  // issue #17 describes (rows without a .ux-labels-values wrapper; the price in the bid element and
+  // in microdata). The 2022 one carries the values of a real Puma listing (item 403760625150: title,
+  // photo, item specifics, and its US $0.01 price in search results) as scraped into sgdgp/WebShop,
+  // tests/transfer/test_predict_help.py, commit 324612d3f5ee3b3c515e79392fc233bd36d5cf97.
   it('reads the 2022 layout: item specifics rows without a .ux-labels-values wrapper, any brand’s style code', () => {
     const cell = (kind: 'labels' | 'values', text: string) =>
       `<div class="ux-labels-values__${kind}"><div class="ux-labels-values__${kind}-content"><div><span class="ux-textspans">${text}</span></div></div></div>`;

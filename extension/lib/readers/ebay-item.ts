@@ -25,12 +25,13 @@ const itemPath = /^\/itm\/(?:[^/]+\/)?(\d{9,15})(?:[/?#]|$)/;
 export const largestEbayImage = (url: string) => url.replace(/\/s-l\d+\.(jpg|jpeg|png|webp)/i, '/s-l1600.$1');
 
 /**
- * ' | eBay' and the like, which eBay appends to titles meant for tabs and shares, and the hidden
- * 'Details about' that older pages put inside the title heading for screen readers.
+ * ' | eBay' and the like, which eBay appends to titles meant for tabs and shares (each site names
+ * itself: ' | eBay UK', ' | eBay.de'), and the hidden 'Details about' that older pages put inside the
+ * title heading for screen readers.
  */
 const cleanTitle = (title: string | null) =>
   title
-    ?.replace(/\s*\|\s*eBay\s*$/i, '')
+    ?.replace(/\s*\|\s*eBay(?:\s+[a-z]+|\.[a-z.]+)?\s*$/i, '')
     .replace(/^Details about\s+/i, '')
     .trim() || null;
 
@@ -77,6 +78,17 @@ function itemSpecifics(doc: Document): Array<[string, string]> {
   // The 'vi' layout: <td class="attrLabels">Brand: </td><td><h2 itemprop="brand">…</h2></td>, two pairs a row.
   for (const label of doc.querySelectorAll('.itemAttr td.attrLabels')) add(textOf(label), specificValue(label.nextElementSibling));
   return pairs;
+}
+
+/**
+ * The photos the page shows, largest size, each once: the carousel ('.ux-image-carousel-item'; current
+ * pages repeat it in the gallery dialog) or the older page's main picture.
+ */
+function photoCarousel(doc: Document, url: URL): string[] {
+  const addresses = [...doc.querySelectorAll('.ux-image-carousel-item img, img#icImg')].map(
+    (img) => img.getAttribute('data-zoom-src') ?? img.getAttribute('src') ?? img.getAttribute('data-src'),
+  );
+  return [...new Set(absoluteUrls(addresses, url).map(largestEbayImage))];
 }
 
 /** A multi-size listing's chosen size: the select labelled with the size, when one option is selected. */
@@ -132,18 +144,14 @@ export const ebayItemReader: PageReader = {
       // The first price printed: an auction's current bid (.x-bid-price, #prcIsum_bidPrice) or the Buy It Now price.
       found(parsePriceText(textOf(doc.querySelector('.x-price-primary, #prcIsum, #prcIsum_bidPrice, #mm-saleDscPrc'))), 'markup'),
     );
+    const sharedImages = absoluteUrls(openGraphImages(doc), url);
+    const pagePhotos = photoCarousel(doc, url);
     findings.images = firstFound(
       found(absoluteUrls(schemaImages(product?.image), url), 'json-ld'),
-      found(absoluteUrls(openGraphImages(doc), url), 'open-graph'),
-      found(
-        absoluteUrls(
-          [...doc.querySelectorAll('.ux-image-carousel-item img, img#icImg')].map(
-            (img) => img.getAttribute('data-zoom-src') ?? img.getAttribute('src') ?? img.getAttribute('data-src'),
-          ),
-          url,
-        ).map(largestEbayImage),
-        'markup',
-      ),
+      // og:image names the first photo only (400 px wide on current pages); the carousel, when it shows more, has them all.
+      found(pagePhotos.length > sharedImages.length ? pagePhotos : null, 'markup'),
+      found(sharedImages, 'open-graph'),
+      found(pagePhotos, 'markup'),
     );
     findings.condition = firstFound(
       found(schemaCondition(offer?.itemCondition ?? product?.itemCondition), 'json-ld'),
