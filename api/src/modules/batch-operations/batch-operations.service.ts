@@ -309,7 +309,9 @@ export async function getBatchItem(em: EntityManager, businessId: string, batchI
 /** Puts only the failed items back to pending and runs the batch again; the others keep their result. */
 export async function retryFailedItems(em: EntityManager, businessId: string, batchId: string): Promise<BatchOperation> {
   await batchOrNotFound(em, businessId, batchId);
-  await em.transactional(async (tx) => {
+  // The answer is the batch as the retry left it (queued), read before the commit: after it a runner
+  // may already have picked the batch up.
+  return em.transactional(async (tx) => {
     const db = tenantDb(tx, businessId);
     const locked = await db.selectFrom('batch_operations').select('failed').where('id', '=', batchId).forUpdate().executeTakeFirst();
     const reset = await db
@@ -326,6 +328,6 @@ export async function retryFailedItems(em: EntityManager, businessId: string, ba
       .where('id', '=', batchId)
       .execute();
     await enqueueRun(tx, businessId, batchId);
+    return presentBatch(await batchOrNotFound(tx, businessId, batchId));
   });
-  return presentBatch(await batchOrNotFound(em, businessId, batchId));
 }

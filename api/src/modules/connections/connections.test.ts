@@ -699,6 +699,9 @@ describe('settings, disconnect and tenancy', () => {
       settings: { sync_enabled: false, quantity_buffer: 2, location_ids: [location?.id], external_location_id: external },
     });
 
+    // The connection's first poll comes 5 s after connecting: let it run before the snapshot, or on a
+    // busy machine it lands between the two and looks like a write.
+    await t.app.jobs.drain({ withinMs: 6_000 });
     const before = await databaseSnapshot(t.orm);
     const bad = async (payload: object, field: string) => {
       const res = await patch(payload);
