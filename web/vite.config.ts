@@ -23,6 +23,71 @@ const vendorGroups = [
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|jotai|zod)[\\/]/, priority: 20 },
 ];
 
+const iconsPackage = '@fluentui/react-icons';
+const iconsAtoms = new URL('./node_modules/@fluentui/react-icons/lib/atoms/svg/', import.meta.url);
+const iconImport = /import\s*\{([^}]*)\}\s*from\s*(['"])@fluentui\/react-icons\2;?/g;
+
+/**
+ * Issue #16: each Fluent icon is imported from its own family's module (`@fluentui/react-icons/svg/home`,
+ * which the package exports for this) instead of the package's index. The index re-exports ~60 large
+ * modules of a hundred icons each, and a bundler cannot split a module: every screen that drew one icon
+ * of such a module downloaded all the icons the app uses from it (the dashboard's first screen loaded
+ * 111 icons to draw about 40). The components are the same ones (the same `createFluentIcon`); a name
+ * whose family module does not export it (bundleIcon, the types…) stays on the index. Build only.
+ */
+function iconsByFamily(): Plugin {
+  const family = new Map<string, string | null>();
+  /** `ClipboardTaskListLtr20Regular` → `clipboard-task-list-ltr`, if that module exports the name. */
+  const familyOf = (name: string): string | null => {
+    const known = family.get(name);
+    if (known !== undefined) return known;
+    const base = /^([A-Z][A-Za-z0-9]*?)(\d+)?(Regular|Filled|Color|Light)$/.exec(name)?.[1];
+    let found: string | null = null;
+    if (base !== undefined) {
+      const file = base
+        .replace(/([a-z])([A-Z0-9])/g, '$1-$2')
+        .replace(/([0-9])([A-Za-z])/g, '$1-$2')
+        .toLowerCase();
+      try {
+        const text = readFileSync(new URL(`${file}.js`, iconsAtoms), 'utf8');
+        if (new RegExp(`export const ${name}\\b`).test(text)) found = file;
+      } catch {
+        // No such family module: the name stays on the index.
+      }
+    }
+    family.set(name, found);
+    return found;
+  };
+  return {
+    name: 'tradepost:icons-by-family',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!code.includes(iconsPackage) || id.includes('/@fluentui/react-icons/')) return null;
+      let changed = false;
+      const result = code.replace(iconImport, (statement, list: string) => {
+        const byFamily = new Map<string, string[]>();
+        const rest: string[] = [];
+        for (const raw of list.split(',')) {
+          const specifier = raw.trim();
+          if (specifier === '') continue;
+          const imported = /^([A-Za-z0-9_$]+)(\s+as\s+[A-Za-z0-9_$]+)?$/.exec(specifier)?.[1];
+          const file = imported === undefined ? null : familyOf(imported);
+          if (file === null) rest.push(specifier);
+          else byFamily.set(file, [...(byFamily.get(file) ?? []), specifier]);
+        }
+        if (byFamily.size === 0) return statement;
+        changed = true;
+        const statements = [...byFamily].map(([file, names]) => `import { ${names.join(', ')} } from '${iconsPackage}/svg/${file}';`);
+        if (rest.length > 0) statements.push(`import { ${rest.join(', ')} } from '${iconsPackage}';`);
+        // Same number of lines, so the module's source map still lines up.
+        return statements.join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+      });
+      return changed ? { code: result, map: null } : null;
+    },
+  };
+}
+
 /** The packages shared/src/ui/ imports, which shared/ lists as peer dependencies. */
 const sharedUiPackages = ['react', 'react-dom', '@fluentui/react-components'];
 
@@ -74,7 +139,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
 
   return {
-    plugins: [react(), preloadSharedChunks(['/src/app/start-app.tsx', '/src/features/public-site/public-site-start.tsx'])],
+    plugins: [iconsByFamily(), react(), preloadSharedChunks(['/src/app/start-app.tsx', '/src/features/public-site/public-site-start.tsx'])],
     // shared/src/ui/ imports React and Fluent from shared/'s own node_modules: resolve them from here,
     // so the bundle keeps one copy (two Reacts break hooks; two Fluents, the theme) even if the versions drift.
     resolve: { dedupe: sharedUiPackages },

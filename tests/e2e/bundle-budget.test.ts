@@ -13,13 +13,16 @@ import { webDist } from './support/build.ts';
 /** Issue #16: the signed-out landing page, light enough for a phone on a slow network (1 KB = 1,000 bytes). */
 const LANDING_BUDGET_GZIP = 100_000;
 /**
- * The signed-in frame with the dashboard. Issue #16's goal is 250 KB gzip and is NOT reached yet
- * (358 KB: React, the router and the data libraries are 142 KB before any Fluent or app code; see
- * the issue's note). Until the frame work lands this is a ratchet at today's size, so the frame can
- * only shrink; lower it to the goal when it gets there.
+ * The signed-in frame with the dashboard. Issue #16's goal is 250 KB gzip and is NOT reached yet:
+ * 290 KB, down from 362 KB once icons came from their own modules and what the first paint does not
+ * draw (the toaster, popovers with their focus trap, the Report Bug dialog, the overlay drawer, the
+ * user menu's sliders, the dashboard's chart cards, the unbuilt areas' table) loaded after it. React,
+ * the router and the data libraries are 142 KB of it, zod 27 KB (the session, the stored preferences
+ * and every API answer on the first screen are checked with zod schemas). This is a ratchet at
+ * today's size, so the frame can only shrink; lower it to the goal when it gets there.
  */
 const DASHBOARD_GOAL_GZIP = 250_000;
-const DASHBOARD_BUDGET_GZIP = 365_000;
+const DASHBOARD_BUDGET_GZIP = 290_000;
 
 type ManifestChunk = {
   file: string;

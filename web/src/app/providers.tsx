@@ -1,16 +1,18 @@
-import { FluentProvider, makeStaticStyles, makeStyles, RendererProvider, Toaster } from '@fluentui/react-components';
+import { FluentProvider, makeStaticStyles, makeStyles, RendererProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { APP_TOASTER_ID } from '../features/notifications/app-toaster.ts';
-import { NoticeToasts } from '../features/notifications/notice-toasts.tsx';
 import { densityScaleAtom } from '../features/preferences/density-scale-atom.ts';
 import { fontScaleAtom } from '../features/preferences/font-scale-atom.ts';
 import { useResolvedTheme } from '../features/preferences/use-resolved-theme.ts';
+import { deferred } from '../features/shell/deferred.tsx';
 import { queryClient } from './query-client.ts';
 import { appStore } from './store.ts';
 import { styleRenderer } from './style-renderer.ts';
 import { scaleTheme, themes } from './theme.ts';
+
+// The toaster is not part of any first screen (issue #16): it loads once the app has mounted.
+const Toasts = deferred(() => import('./toaster-host.tsx').then((module) => module.ToasterHost));
 
 const useGlobalStyles = makeStaticStyles({
   'html, body': { margin: 0, padding: 0 },
@@ -49,8 +51,7 @@ function ThemedFluent({ children }: { children: ReactNode }) {
     // so a min-height there would lay a full-screen sheet over the page whenever a toast shows.
     <FluentProvider theme={theme}>
       <div className={styles.root}>{children}</div>
-      <Toaster toasterId={APP_TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />
-      <NoticeToasts />
+      <Toasts />
     </FluentProvider>
   );
 }

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { AppErrorScreen, ProductsErrorScreen, SettingsUnavailableScreen } from '../features/errors/error-screens.tsx';
 import { AppPublicSite } from '../features/public-site/app-public-site.tsx';
 import { canOpenSystemSales, hasShopify } from '../features/shell/access.ts';
-import { type AreaPath, areaFor } from '../features/shell/areas.ts';
+import type { AreaPath } from '../features/shell/areas.ts';
 import { MainLayout } from '../features/shell/main-layout.tsx';
 import { RedirectSignedIn } from './guards/redirect-signed-in.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
@@ -34,12 +34,11 @@ import { RootLayout } from './root-layout.tsx';
  * AreaUnavailablePage with their row of features/shell/areas.ts.
  */
 
-const areaUnavailable = pageLoader(() => import('../pages/unavailable/area-unavailable-page.tsx'), 'AreaUnavailablePage');
+const areaUnavailable = pageLoader(() => import('./area-page.tsx'), 'AreaPage');
 
 /** A route whose screen is not built yet: the honest page, named and described by areas.ts. */
 function area(path: AreaPath, routePath: string = path): RouteObject {
-  const { title, description } = areaFor(path);
-  return { path: routePath, element: <LazyRoute loader={areaUnavailable} props={{ area: title, description }} /> };
+  return { path: routePath, element: <LazyRoute loader={areaUnavailable} props={{ path }} /> };
 }
 
 function redirect(path: string, to: string): RouteObject {

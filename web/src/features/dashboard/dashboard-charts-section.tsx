@@ -4,7 +4,8 @@ import { DataTable, useTableStyles } from '@tradepost/shared/ui/data-table.tsx';
 import { lazy, Suspense } from 'react';
 import { formatMoney } from '../catalog/money.ts';
 import { channelKindLabels } from '../channels/channel-labels.ts';
-import { ChartBodySkeleton, ChartCard, ChartCardSkeleton } from '../charts/chart-card.tsx';
+import { ChartCard } from '../charts/chart-card.tsx';
+import { ChartBodySkeleton } from '../charts/chart-card-skeleton.tsx';
 import { Sensitive } from '../demo-mode/sensitive.tsx';
 
 // The chart library loads after the figures, in a chunk of its own: the numbers never wait for it.
@@ -178,17 +179,6 @@ export function DashboardCharts({ figures }: { figures: Dashboard }) {
           </DataTable>
         }
       />
-    </div>
-  );
-}
-
-export function DashboardChartsLoading() {
-  const styles = useStyles();
-  return (
-    <div className={styles.grid}>
-      <ChartCardSkeleton className={styles.wide} title="Revenue and profit, last 30 days" />
-      <ChartCardSkeleton title="Revenue by channel, last 30 days" />
-      <ChartCardSkeleton title="Stock by age" />
     </div>
   );
 }

@@ -1,17 +1,22 @@
-import { Button, makeStyles, mergeClasses, OverlayDrawer, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { BugReportDialog } from '../bug-report/bug-report-dialog.tsx';
 import { BrandMark } from '../public-site/brand-mark.tsx';
 import { SessionLoading } from '../session/session-loading.tsx';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import { TrialBanner } from '../subscription/trial-banner.tsx';
+import { deferred } from './deferred.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { sidebarExpandedAtom } from './sidebar-expanded-atom.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from './sidebar-styles.ts';
 import { useNarrowViewport } from './use-narrow-viewport.ts';
+
+// Issue #16: the first screen draws neither the Report Bug dialog (it loads when first opened) nor,
+// on a wide screen, the overlay drawer of a narrow one.
+const BugReportDialog = deferred(() => import('../bug-report/bug-report-dialog.tsx').then((module) => module.BugReportDialog));
+const OverlayDrawer = deferred(() => import('./overlay-drawer.ts').then((module) => module.OverlayDrawer));
 
 const useStyles = makeStyles({
   shell: { display: 'flex', minHeight: '100dvh', backgroundColor: tokens.colorNeutralBackground2 },
@@ -92,6 +97,8 @@ export function MainLayout() {
   const [expanded, setExpanded] = useAtom(sidebarExpandedAtom);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [bugReportOpen, setBugReportOpen] = useState(false);
+  // Mounted from its first opening on, so it keeps its state and closes with its animation.
+  const [bugReportUsed, setBugReportUsed] = useState(false);
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
 
@@ -116,6 +123,7 @@ export function MainLayout() {
 
   const openBugReport = () => {
     setOverlayOpen(false);
+    setBugReportUsed(true);
     setBugReportOpen(true);
   };
 
@@ -169,7 +177,7 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
-      <BugReportDialog open={bugReportOpen} onOpenChange={setBugReportOpen} />
+      {bugReportUsed ? <BugReportDialog open={bugReportOpen} onOpenChange={setBugReportOpen} /> : null}
     </div>
   );
 }

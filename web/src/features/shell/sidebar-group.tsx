@@ -1,21 +1,17 @@
-import {
-  makeStyles,
-  mergeClasses,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Tooltip,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Tooltip, tokens, typographyStyles } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
-import { useState } from 'react';
+import { type ButtonHTMLAttributes, useRef, useState } from 'react';
+import { deferred } from './deferred.tsx';
 import { navIcons } from './nav-icons.tsx';
 import { groupContainsActive, isGroupOpen, isLinkActive, type NavGroup } from './navigation.ts';
 import { sidebarGroupsAtom } from './sidebar-groups-atom.ts';
 import { SidebarLink } from './sidebar-link.tsx';
 import { FLOATING_PANEL_MAX_HEIGHT, FLOATING_PANEL_WIDTH, useSidebarItemStyles } from './sidebar-styles.ts';
+
+// The collapsed sidebar's floating panels are not part of the first screen (issue #16): the popover
+// loads once a collapsed group has mounted, and until then the plain icon button stands in.
+const SidebarPopover = deferred(() => import('./sidebar-popover.tsx').then((module) => module.SidebarPopover));
 
 const useStyles = makeStyles({
   sublist: { marginTop: '2px' },
@@ -68,41 +64,63 @@ export function SidebarGroup({ group, activePath, collapsed, onNavigate, classNa
   const listId = `sidebar-group-${group.id}`;
   const titleId = `sidebar-panel-title-${group.id}`;
 
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const triggerFocused = useRef(false);
+
   if (collapsed) {
     const closePanel = () => {
       setPanelOpen(false);
       onNavigate?.();
     };
+    const trigger = (standIn?: ButtonHTMLAttributes<HTMLButtonElement>) => (
+      <Tooltip content={group.label} relationship="label" positioning="after" visible={panelOpen ? false : undefined}>
+        <button
+          ref={triggerRef}
+          type="button"
+          aria-haspopup="dialog"
+          className={mergeClasses(item.item, item.iconOnly, holdsCurrent && item.current)}
+          {...standIn}
+        >
+          <span className={item.icon} aria-hidden="true">
+            <Icon filled={holdsCurrent} />
+          </span>
+        </button>
+      </Tooltip>
+    );
+    const standIn = trigger({
+      'aria-expanded': panelOpen,
+      onClick: () => setPanelOpen(true),
+      onFocus: () => {
+        triggerFocused.current = true;
+      },
+      onBlur: () => {
+        triggerFocused.current = false;
+      },
+    });
     return (
       <li className={className}>
-        <Popover
+        <SidebarPopover
           open={panelOpen}
-          onOpenChange={(_event, data) => setPanelOpen(data.open)}
+          onOpenChange={setPanelOpen}
           positioning={{ position: 'after', align: 'top', offset: 10 }}
-          trapFocus
+          trigger={trigger()}
+          triggerRef={triggerRef}
+          triggerFocused={triggerFocused}
+          surfaceClassName={styles.panel}
+          labelledBy={titleId}
+          fallback={standIn}
         >
-          <PopoverTrigger disableButtonEnhancement>
-            <Tooltip content={group.label} relationship="label" positioning="after" visible={panelOpen ? false : undefined}>
-              <button type="button" aria-haspopup="dialog" className={mergeClasses(item.item, item.iconOnly, holdsCurrent && item.current)}>
-                <span className={item.icon} aria-hidden="true">
-                  <Icon filled={holdsCurrent} />
-                </span>
-              </button>
-            </Tooltip>
-          </PopoverTrigger>
-          <PopoverSurface className={styles.panel} aria-labelledby={titleId}>
-            <p id={titleId} className={styles.panelTitle}>
-              {group.label}
-            </p>
-            <ul className={item.list}>
-              {group.items.map((link) => (
-                <li key={link.id}>
-                  <SidebarLink item={link} current={isLinkActive(link, activePath)} inPanel onNavigate={closePanel} />
-                </li>
-              ))}
-            </ul>
-          </PopoverSurface>
-        </Popover>
+          <p id={titleId} className={styles.panelTitle}>
+            {group.label}
+          </p>
+          <ul className={item.list}>
+            {group.items.map((link) => (
+              <li key={link.id}>
+                <SidebarLink item={link} current={isLinkActive(link, activePath)} inPanel onNavigate={closePanel} />
+              </li>
+            ))}
+          </ul>
+        </SidebarPopover>
         {panelOpen ? <div className={styles.backdrop} aria-hidden="true" onClick={() => setPanelOpen(false)} /> : null}
       </li>
     );

@@ -1,24 +1,16 @@
-import {
-  Avatar,
-  Button,
-  Divider,
-  makeStyles,
-  mergeClasses,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Tooltip,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
-import { ChevronUpDownRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
+import { Avatar, makeStyles, mergeClasses, Tooltip, tokens, typographyStyles } from '@fluentui/react-components';
+import { ChevronUpDownRegular } from '@fluentui/react-icons';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
-import { type MouseEvent, useState } from 'react';
-import { useHref, useLinkClickHandler } from 'react-router-dom';
-import { DensitySlider, TextSizeSlider } from '../preferences/scale-sliders.tsx';
-import { useSignOut } from '../session/use-sign-out.ts';
+import { type ButtonHTMLAttributes, type ReactElement, useEffect, useRef, useState } from 'react';
+import { deferred } from './deferred.tsx';
 import { useSidebarItemStyles } from './sidebar-styles.ts';
+
+// Neither the popover (with its focus trap) nor the open menu's content (the sliders chiefly) is part
+// of the first screen (issue #16): both are fetched once the menu has mounted, so they are here
+// before it is first opened. Until then the plain button stands in and a press opens the menu on arrival.
+const SidebarPopover = deferred(() => import('./sidebar-popover.tsx').then((module) => module.SidebarPopover));
+const UserMenuPanel = deferred(() => import('./user-menu-panel.tsx').then((module) => module.UserMenuPanel));
 
 const useStyles = makeStyles({
   trigger: { minHeight: '48px', gap: '10px' },
@@ -46,12 +38,6 @@ const useStyles = makeStyles({
     gap: '12px',
     borderRadius: tokens.borderRadiusLarge,
   },
-  head: { display: 'flex', alignItems: 'center', gap: '12px', minWidth: 0 },
-  headText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  title: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1, overflowWrap: 'anywhere' },
-  email: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
-  sliders: { display: 'flex', flexDirection: 'column', gap: '8px' },
-  action: { justifyContent: 'flex-start', width: '100%' },
 });
 
 type UserMenuProps = { user: User; collapsed: boolean };
@@ -64,19 +50,24 @@ export function UserMenu({ user, collapsed }: UserMenuProps) {
   const styles = useStyles();
   const item = useSidebarItemStyles();
   const [open, setOpen] = useState(false);
-  const signOut = useSignOut();
   const name = displayName(user);
-  const profileHref = useHref('/profile');
-  const goToProfile = useLinkClickHandler<HTMLAnchorElement>('/profile');
 
-  const onProfile = (event: MouseEvent<HTMLAnchorElement>) => {
-    goToProfile(event);
-    if (event.defaultPrevented) setOpen(false);
-  };
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const triggerFocused = useRef(false);
+
+  useEffect(() => {
+    void UserMenuPanel.preload();
+  }, []);
 
   const avatar = <Avatar name={name} size={32} color="brand" aria-hidden="true" />;
-  const trigger = (
-    <button type="button" aria-haspopup="dialog" className={mergeClasses(item.item, styles.trigger, collapsed && item.iconOnly)}>
+  const button = (standIn?: ButtonHTMLAttributes<HTMLButtonElement>) => (
+    <button
+      ref={triggerRef}
+      type="button"
+      aria-haspopup="dialog"
+      className={mergeClasses(item.item, styles.trigger, collapsed && item.iconOnly)}
+      {...standIn}
+    >
       {avatar}
       {collapsed ? null : (
         <>
@@ -91,46 +82,40 @@ export function UserMenu({ user, collapsed }: UserMenuProps) {
       )}
     </button>
   );
+  const withTooltip = (trigger: ReactElement) =>
+    collapsed ? (
+      <Tooltip content={`${name}: account and display`} relationship="label" positioning="after" visible={open ? false : undefined}>
+        {trigger}
+      </Tooltip>
+    ) : (
+      trigger
+    );
+  const standIn = withTooltip(
+    button({
+      'aria-expanded': open,
+      onClick: () => setOpen(true),
+      onFocus: () => {
+        triggerFocused.current = true;
+      },
+      onBlur: () => {
+        triggerFocused.current = false;
+      },
+    }),
+  );
 
   return (
-    <Popover
+    <SidebarPopover
       open={open}
-      onOpenChange={(_event, data) => setOpen(data.open)}
+      onOpenChange={setOpen}
       positioning={collapsed ? { position: 'after', align: 'bottom', offset: 10 } : { position: 'above', align: 'start', offset: 8 }}
-      trapFocus
+      trigger={withTooltip(button())}
+      triggerRef={triggerRef}
+      triggerFocused={triggerFocused}
+      surfaceClassName={styles.surface}
+      labelledBy="user-menu-title"
+      fallback={standIn}
     >
-      <PopoverTrigger disableButtonEnhancement>
-        {collapsed ? (
-          <Tooltip content={`${name}: account and display`} relationship="label" positioning="after" visible={open ? false : undefined}>
-            {trigger}
-          </Tooltip>
-        ) : (
-          trigger
-        )}
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-labelledby="user-menu-title">
-        <div className={styles.head}>
-          <Avatar name={name} size={40} color="brand" aria-hidden="true" />
-          <div className={styles.headText}>
-            <p id="user-menu-title" className={styles.title}>
-              {name}
-            </p>
-            <p className={styles.email}>{user.email}</p>
-          </div>
-        </div>
-        <Button as="a" href={profileHref} onClick={onProfile} appearance="subtle" icon={<PersonRegular />} className={styles.action}>
-          View Profile
-        </Button>
-        <Divider />
-        <div className={styles.sliders}>
-          <TextSizeSlider />
-          <DensitySlider />
-        </div>
-        <Divider />
-        <Button appearance="subtle" className={styles.action} icon={<SignOutRegular />} onClick={signOut}>
-          Sign Out
-        </Button>
-      </PopoverSurface>
-    </Popover>
+      <UserMenuPanel user={user} name={name} onClose={() => setOpen(false)} />
+    </SidebarPopover>
   );
 }

@@ -1,0 +1,46 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+/** The chart card's look, shared by the card and the skeleton that stands in for it. */
+export const useChartCardStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    margin: 0,
+    padding: '20px',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    minWidth: 0,
+    '@media (max-width: 600px)': { padding: '16px' },
+  },
+  head: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '8px 12px', flexWrap: 'wrap' },
+  titles: { minWidth: 0 },
+  title: { ...typographyStyles.subtitle2, margin: 0, color: tokens.colorNeutralForeground1 },
+  description: { ...typographyStyles.caption1, margin: '2px 0 0', color: tokens.colorNeutralForeground3 },
+  body: { minWidth: 0, minHeight: '220px' },
+  empty: {
+    ...typographyStyles.body1,
+    margin: 0,
+    minHeight: '120px',
+    display: 'grid',
+    placeItems: 'center',
+    textAlign: 'center',
+    padding: '16px',
+    color: tokens.colorNeutralForeground3,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+  skeleton: { display: 'flex', alignItems: 'flex-end', gap: '8px', height: '200px' },
+  bar: { flexGrow: 1 },
+});
