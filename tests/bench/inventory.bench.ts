@@ -148,7 +148,8 @@ try {
     () => run(inventorySummaryQuery(builder)),
     SUMMARY_SAMPLES,
   );
-  const dashboardStatements = { ...dashboardQueries(builder), inventory: inventorySummaryQuery(builder) };
+  // The dashboard reads the stock's totals itself (in `open`), not through the inventory summary.
+  const dashboardStatements = dashboardQueries(builder);
   const { ours: dashboard, raw: rawDashboard } = await timeAgainstRaw(
     () => api('GET', `/businesses/${businessId}/analytics/dashboard`, token),
     async () => {

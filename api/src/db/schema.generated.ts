@@ -24,6 +24,21 @@ export type JsonArray = JsonValue[];
 export type JsonObject = { [key: string]: JsonValue | undefined };
 export type JsonPrimitive = boolean | number | string | null;
 
+export interface AgedStockDays {
+  business_id: TenantId;
+  day: Timestamp;
+  units: string;
+  value_cents: string;
+}
+
+export interface AgedStockPending {
+  business_id: TenantId;
+  day: Timestamp;
+  units: string;
+  value_cents: string;
+  xact: Defaulted<string>;
+}
+
 export interface Barcodes {
   business_id: TenantId;
   code: string;
@@ -578,6 +593,33 @@ export interface Refunds {
   sale_id: string;
 }
 
+export interface SaleFigures {
+  business_id: TenantId;
+  cancelled: boolean;
+  channel_id: string;
+  ordered_at: Timestamp;
+  profit_cents: string;
+  revenue_cents: string;
+  sale_id: string;
+  units: string;
+}
+
+export interface SaleFiguresComputed {
+  business_id: TenantId | null;
+  cancelled: boolean | null;
+  channel_id: string | null;
+  ordered_at: Timestamp | null;
+  profit_cents: string | null;
+  revenue_cents: string | null;
+  sale_id: string | null;
+  units: string | null;
+}
+
+export interface SaleFiguresPending {
+  sale_id: string;
+  xact: Defaulted<string>;
+}
+
 export interface SaleLines {
   business_id: TenantId;
   estimated_unit_cost_cents: Defaulted<number>;
@@ -718,6 +760,31 @@ export interface StockMovements {
   reserved_delta: Defaulted<number>;
   user_id: string | null;
   variant_id: string;
+}
+
+export interface StockTotals {
+  available: string;
+  business_id: TenantId;
+  lot_units: string;
+  on_hand: string;
+  products: string;
+  sizes_in_stock: string;
+  status: string;
+  value_at_cost_cents: string;
+  value_at_price_cents: string;
+}
+
+export interface StockTotalsPending {
+  available: string;
+  business_id: TenantId;
+  lot_units: string;
+  on_hand: string;
+  products: string;
+  sizes_in_stock: string;
+  status: string;
+  value_at_cost_cents: string;
+  value_at_price_cents: string;
+  xact: Defaulted<string>;
 }
 
 export interface StoreCreditEntries {
@@ -909,6 +976,8 @@ export interface WebhookRejections {
 }
 
 export interface DB {
+  aged_stock_days: AgedStockDays;
+  aged_stock_pending: AgedStockPending;
   barcodes: Barcodes;
   batch_operation_items: BatchOperationItems;
   batch_operations: BatchOperations;
@@ -951,6 +1020,9 @@ export interface DB {
   purchase_receipts: PurchaseReceipts;
   purchasing_settings: PurchasingSettings;
   refunds: Refunds;
+  sale_figures: SaleFigures;
+  sale_figures_computed: SaleFiguresComputed;
+  sale_figures_pending: SaleFiguresPending;
   sale_lines: SaleLines;
   sale_payments: SalePayments;
   sales: Sales;
@@ -962,6 +1034,8 @@ export interface DB {
   stock_counts: StockCounts;
   stock_levels: StockLevels;
   stock_movements: StockMovements;
+  stock_totals: StockTotals;
+  stock_totals_pending: StockTotalsPending;
   store_credit_entries: StoreCreditEntries;
   stream_tickets: StreamTickets;
   sync_drift: SyncDrift;
@@ -981,6 +1055,8 @@ export interface DB {
 
 /** Every table with a `business_id` column: `tenantDb` scopes each of them to the bound business. */
 export const tenantTables = [
+  'aged_stock_days',
+  'aged_stock_pending',
   'barcodes',
   'batch_operation_items',
   'batch_operations',
@@ -1019,6 +1095,8 @@ export const tenantTables = [
   'purchase_receipts',
   'purchasing_settings',
   'refunds',
+  'sale_figures',
+  'sale_figures_computed',
   'sale_lines',
   'sale_payments',
   'sales',
@@ -1028,6 +1106,8 @@ export const tenantTables = [
   'stock_counts',
   'stock_levels',
   'stock_movements',
+  'stock_totals',
+  'stock_totals_pending',
   'store_credit_entries',
   'stream_tickets',
   'sync_drift',

@@ -32,6 +32,8 @@ import { Migration20261127000033PurchasingSettings } from './20261127-0033-purch
 import { Migration20261127000034CounterPurchases } from './20261127-0034-counter-purchases.ts';
 import { Migration20261127000035StoreCredit } from './20261127-0035-store-credit.ts';
 import { Migration20261127000036Trades } from './20261127-0036-trades.ts';
+import { Migration20261128000037AgedStock } from './20261128-0037-aged-stock.ts';
+import { Migration20261128000038KeptTotals } from './20261128-0038-kept-totals.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery runs at boot. */
 export const migrationsList = [
@@ -69,4 +71,6 @@ export const migrationsList = [
   { name: '20261127-0034-counter-purchases', class: Migration20261127000034CounterPurchases },
   { name: '20261127-0035-store-credit', class: Migration20261127000035StoreCredit },
   { name: '20261127-0036-trades', class: Migration20261127000036Trades },
+  { name: '20261128-0037-aged-stock', class: Migration20261128000037AgedStock },
+  { name: '20261128-0038-kept-totals', class: Migration20261128000038KeptTotals },
 ];

@@ -45,17 +45,30 @@ type Condition = (eb: OnProducts) => Expression<SqlBool>;
 /** What EXISTS selects. */
 const one = sql.lit(1).as('one');
 
-/** Products with units on hand: anywhere, or at one location. */
+/** Products with units on hand at one location: a level of one of its sizes there. */
 const stockAt =
-  (locationId: string | null): Condition =>
-  (eb) => {
-    const levels = eb
-      .selectFrom('variants as sv')
-      .innerJoin('stock_levels as sl', 'sl.variant_id', 'sv.id')
-      .whereRef('sv.product_id', '=', 'p.id')
-      .where('sl.on_hand', '>', sql.lit(0));
-    return eb.exists((locationId === null ? levels : levels.where('sl.location_id', '=', locationId)).select(one));
-  };
+  (locationId: string): Condition =>
+  (eb) =>
+    eb.exists(
+      eb
+        .selectFrom('variants as sv')
+        .innerJoin('stock_levels as sl', 'sl.variant_id', 'sv.id')
+        .whereRef('sv.product_id', '=', 'p.id')
+        .where('sl.on_hand', '>', sql.lit(0))
+        .where('sl.location_id', '=', locationId)
+        .select(one),
+    );
+
+/**
+ * Products with units on hand anywhere, from the sum of the product's levels the ledger keeps in
+ * `product_stock` in the same transaction (migration 0014): levels are never negative, so a product
+ * has units somewhere exactly when the sum is above zero. One row per product instead of its sizes'
+ * levels; a set of products in stock is a range of product_stock's (business, on hand) index.
+ */
+const inStockAnywhere: Condition = (eb) =>
+  eb.exists(
+    eb.selectFrom('product_stock as ips').whereRef('ips.product_id', '=', 'p.id').where('ips.on_hand', '>', sql.lit(0)).select(one),
+  );
 
 /** The filter bar's conditions on `p` (the builder adds the business). */
 function filterConditions(filter: ProductFilter): Condition[] {
@@ -71,8 +84,8 @@ function filterConditions(filter: ProductFilter): Condition[] {
       eb.exists(eb.selectFrom('variants as fv').whereRef('fv.product_id', '=', 'p.id').where('fv.size', '=', size).select(one)),
     );
   if (locationId !== undefined) conditions.push(stockAt(locationId));
-  if (inStock === true) conditions.push(stockAt(null));
-  if (inStock === false) conditions.push((eb) => eb.not(stockAt(null)(eb)));
+  if (inStock === true) conditions.push(inStockAnywhere);
+  if (inStock === false) conditions.push((eb) => eb.not(inStockAnywhere(eb)));
   return conditions;
 }
 
@@ -248,8 +261,8 @@ export function productCountQuery(db: Kysely<DB>, filter: ProductFilter) {
  * remaining FIFO lots) and at price (each size's price, else the product's retail price), summed over
  * the figures the ledger and the catalog's triggers keep per product in `product_stock` (migration
  * 0021) instead of over every level and lot of the set. A set narrowed by nothing but its status reads
- * `product_stock` alone (it carries the status); one filter or search joins the matches to it; several
- * ways of matching join their union. The sums are bigint, which pg returns as text.
+ * the business's totals per status kept from those rows (`stock_totals`, migration 0038); one filter or
+ * search joins the matches to `product_stock`; several ways of matching join their union. The sums are bigint, which pg returns as text.
  */
 export function productSetSummaryQuery(db: Kysely<DB>, filter: ProductFilter) {
   const totals = [
@@ -260,7 +273,25 @@ export function productSetSummaryQuery(db: Kysely<DB>, filter: ProductFilter) {
     sql<string>`coalesce(sum(ps.value_at_cost_cents), 0)::bigint`.as('at_cost'),
   ];
   if (!narrowed(filter)) {
-    const stock = db.selectFrom('product_stock as ps').select(totals);
+    // Narrowed by nothing but the status: the business's totals per status (migration 0038), one row each.
+    const kept = db
+      .selectFrom('stock_totals as st')
+      .select([
+        sql<string>`coalesce(sum(st.products), 0)::bigint`.as('products'),
+        sql<string>`coalesce(sum(st.on_hand), 0)::bigint`.as('on_hand'),
+        sql<string>`coalesce(sum(st.value_at_price_cents), 0)::bigint`.as('at_price'),
+        sql<string>`coalesce(sum(st.lot_units), 0)::bigint`.as('lot_units'),
+        sql<string>`coalesce(sum(st.value_at_cost_cents), 0)::bigint`.as('at_cost'),
+      ]);
+    return filter.status === 'all' ? kept : kept.where('st.status', '=', filter.status);
+  }
+  // In stock or not and a status, nothing else: product_stock carries both, the products are not read.
+  const { in_stock: inStock, ...rest } = filter;
+  if (inStock !== undefined && !narrowed(rest)) {
+    const stock = db
+      .selectFrom('product_stock as ps')
+      .select(totals)
+      .where('ps.on_hand', inStock ? '>' : '=', sql.lit(0));
     return filter.status === 'all' ? stock : stock.where('ps.status', '=', filter.status);
   }
   const wheres = matchWheres(filter);
