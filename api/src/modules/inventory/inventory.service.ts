@@ -118,16 +118,18 @@ export async function variantLedger(em: EntityManager, businessId: string, varia
  * which pg returns as text.
  */
 export function inventorySummaryQuery(db: Kysely<DB>) {
+  // The business's totals per product status (migration 0038), kept from the per-product figures:
+  // a row per status instead of a row per product.
   return db
-    .selectFrom('product_stock as ps')
+    .selectFrom('stock_totals as st')
     .select((eb) => [
-      sql<string>`coalesce(sum(ps.on_hand), 0)`.as('units_on_hand'),
-      sql<string>`coalesce(sum(ps.available), 0)`.as('units_available'),
-      sql<string>`coalesce(sum(ps.sizes_in_stock), 0)`.as('variants_in_stock'),
-      sql<string>`count(*) FILTER (WHERE ps.status = 'active')`.as('products'),
-      sql<string>`coalesce(sum(ps.value_at_cost_cents), 0)`.as('value_at_cost_cents'),
-      sql<string>`coalesce(sum(ps.value_at_price_cents), 0)`.as('value_at_price_cents'),
-      sql<string>`greatest(coalesce(sum(ps.on_hand), 0) - coalesce(sum(ps.lot_units), 0), 0)`.as('units_without_cost'),
+      sql<string>`coalesce(sum(st.on_hand), 0)`.as('units_on_hand'),
+      sql<string>`coalesce(sum(st.available), 0)`.as('units_available'),
+      sql<string>`coalesce(sum(st.sizes_in_stock), 0)`.as('variants_in_stock'),
+      sql<string>`coalesce(sum(st.products) FILTER (WHERE st.status = 'active'), 0)`.as('products'),
+      sql<string>`coalesce(sum(st.value_at_cost_cents), 0)`.as('value_at_cost_cents'),
+      sql<string>`coalesce(sum(st.value_at_price_cents), 0)`.as('value_at_price_cents'),
+      sql<string>`greatest(coalesce(sum(st.on_hand), 0) - coalesce(sum(st.lot_units), 0), 0)`.as('units_without_cost'),
       eb.selectFrom('locations').where('archived_at', 'is', null).select(sql<string>`count(*)`.as('locations')).as('locations'),
     ]);
 }
