@@ -15,9 +15,9 @@ import type {
   UpdateProductInput,
 } from '@tradepost/shared/schemas/catalog.ts';
 import type { FieldError } from '@tradepost/shared/schemas/common.ts';
-import type { InferResult, Kysely } from 'kysely';
-import type { DB } from '../../db/schema.generated.ts';
+import type { InferResult } from 'kysely';
 import { tenantDb } from '../../db/tenant-db.ts';
+import { tenantStatement } from '../../db/tenant-statement.ts';
 import { Invalid, NotFound } from '../../errors.ts';
 import { emit } from '../../platform/domain-events.ts';
 import { resolveImages } from '../media/public.ts';
@@ -206,23 +206,28 @@ async function formatsOf(em: EntityManager, businessId: string, rows: readonly {
 }
 
 export async function getProduct(em: EntityManager, businessId: string, productId: string): Promise<ProductDto> {
-  const row = await productDetailsQuery(tenantDb(em, businessId), [productId]).executeTakeFirst();
+  const [row] = await productDetailsOf(em, businessId, { ids: [productId] });
   if (!row) throw new NotFound('Product not found');
   const formats = await formatsOf(em, businessId, [row]);
   return present(row, formats.get(row.size_format) ?? null);
 }
+
+// The shapes of a page's products, built once (`tenantStatement`): every products page, search
+// keystroke and product view runs one, and building and scoping them cost more CPU than running them.
+const productRowsOf = tenantStatement(['ids'], (db, v: { ids: string[] }) => productRowsQuery(db, v.ids));
+const productDetailsOf = tenantStatement(['ids'], (db, v: { ids: string[] }) => productDetailsQuery(db, v.ids));
 
 /**
  * Search as you type across title, brand, style code, colorway, SKU and exact barcode, with the
  * filter bar's filters: a page of full products (pickers, the extension, API clients).
  */
 export function listProducts(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductList> {
-  return productPage(em, businessId, query, productDetailsQuery, present);
+  return productPage(em, businessId, query, productDetailsOf, present);
 }
 
 /** The same search and page as lines of the products table (see productRowSchema). */
 export function listProductRows(em: EntityManager, businessId: string, query: ProductListQuery): Promise<ProductRowList> {
-  return productPage(em, businessId, query, productRowsQuery, presentRow);
+  return productPage(em, businessId, query, productRowsOf, presentRow);
 }
 
 type ProductRowRecord = InferResult<ReturnType<typeof productRowsQuery>>[number];
@@ -246,7 +251,7 @@ async function productPage<Row extends { id: string; size_format: string }, Item
   em: EntityManager,
   businessId: string,
   query: ProductListQuery,
-  shapeQuery: (db: Kysely<DB>, ids: string[]) => { execute(): Promise<Row[]> },
+  shapeOf: (em: EntityManager, businessId: string, values: { ids: string[] }) => Promise<Row[]>,
   present: (row: Row, format: ResolvedSizeFormat | null) => Item,
 ): Promise<{ items: Item[]; total: number | null; total_is_capped: boolean }> {
   const db = tenantDb(em, businessId);
@@ -258,10 +263,7 @@ async function productPage<Row extends { id: string; size_format: string }, Item
   }
   const totalIsCapped = total !== null && total >= PRODUCT_COUNT_CAP;
   if (page.length === 0) return { items: [], total, total_is_capped: totalIsCapped };
-  const rows = await shapeQuery(
-    db,
-    page.map((row) => row.id),
-  ).execute();
+  const rows = await shapeOf(em, businessId, { ids: page.map((row) => row.id) });
   const formats = await formatsOf(em, businessId, rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = page.flatMap((row) => {

@@ -345,7 +345,7 @@ const productIdentity = [
 export function productDetailsQuery(db: Kysely<DB>, ids: string[]) {
   return db
     .selectFrom('products as p')
-    .where('p.id', 'in', ids)
+    .where('p.id', '=', sql<string>`any(${ids}::uuid[])`)
     .select((eb) => {
       const variants = eb
         .selectFrom('variants as v')
@@ -392,7 +392,7 @@ export type SizeStockTuple = [size: string, onHand: number | string | null, avai
 export function productRowsQuery(db: Kysely<DB>, ids: string[]) {
   return db
     .selectFrom('products as p')
-    .where('p.id', 'in', ids)
+    .where('p.id', '=', sql<string>`any(${ids}::uuid[])`)
     .select((eb) => {
       const sizes = eb
         .selectFrom('variants as v')
