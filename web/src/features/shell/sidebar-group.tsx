@@ -1,4 +1,4 @@
-import { makeStyles, mergeClasses, Tooltip, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
 import { type ButtonHTMLAttributes, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { groupContainsActive, isGroupOpen, isLinkActive, type NavGroup } from '.
 import { sidebarGroupsAtom } from './sidebar-groups-atom.ts';
 import { SidebarLink } from './sidebar-link.tsx';
 import { FLOATING_PANEL_MAX_HEIGHT, FLOATING_PANEL_WIDTH, useSidebarItemStyles } from './sidebar-styles.ts';
+import { SidebarTooltip } from './sidebar-tooltip.tsx';
 
 // The collapsed sidebar's floating panels are not part of the first screen (issue #16): the popover
 // loads once a collapsed group has mounted, and until then the plain icon button stands in.
@@ -73,7 +74,7 @@ export function SidebarGroup({ group, activePath, collapsed, onNavigate, classNa
       onNavigate?.();
     };
     const trigger = (standIn?: ButtonHTMLAttributes<HTMLButtonElement>) => (
-      <Tooltip content={group.label} relationship="label" positioning="after" visible={panelOpen ? false : undefined}>
+      <SidebarTooltip content={group.label} relationship="label" visible={panelOpen ? false : undefined}>
         <button
           ref={triggerRef}
           type="button"
@@ -85,7 +86,7 @@ export function SidebarGroup({ group, activePath, collapsed, onNavigate, classNa
             <Icon filled={holdsCurrent} />
           </span>
         </button>
-      </Tooltip>
+      </SidebarTooltip>
     );
     const standIn = trigger({
       'aria-expanded': panelOpen,

@@ -1,9 +1,10 @@
-import { mergeClasses, Tooltip } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import type { MouseEvent } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { navIcons } from './nav-icons.tsx';
 import type { NavLink } from './navigation.ts';
 import { useSidebarItemStyles } from './sidebar-styles.ts';
+import { SidebarTooltip } from './sidebar-tooltip.tsx';
 
 type SidebarLinkProps = {
   item: NavLink;
@@ -55,8 +56,8 @@ export function SidebarLink({ item, current, collapsed = false, nested = false, 
 
   if (!collapsed) return anchor;
   return (
-    <Tooltip content={item.label} relationship="label" positioning="after">
+    <SidebarTooltip content={item.label} relationship="label">
       {anchor}
-    </Tooltip>
+    </SidebarTooltip>
   );
 }

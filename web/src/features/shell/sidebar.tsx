@@ -1,6 +1,7 @@
-import { Button, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
+import { useEffect } from 'react';
 import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
 import { BrandMark } from '../public-site/brand-mark.tsx';
 import { homeFor } from './access.ts';
@@ -9,6 +10,7 @@ import { activeLinkPath, isLinkActive, type NavAction, type NavEntry, navigation
 import { SidebarGroup } from './sidebar-group.tsx';
 import { SidebarLink } from './sidebar-link.tsx';
 import { useSidebarItemStyles } from './sidebar-styles.ts';
+import { SidebarTooltip } from './sidebar-tooltip.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const useStyles = makeStyles({
@@ -89,9 +91,9 @@ function ActionRow({ action, collapsed, onClick }: { action: NavAction; collapse
     </button>
   );
   return collapsed ? (
-    <Tooltip content={action.label} relationship="label" positioning="after">
+    <SidebarTooltip content={action.label} relationship="label">
       {button}
-    </Tooltip>
+    </SidebarTooltip>
   ) : (
     button
   );
@@ -139,6 +141,12 @@ export function Sidebar({ user, collapsed, overlay, onToggleCollapsed, onClose, 
   const entries = navigationFor(user);
   const activePath = activeLinkPath(pathname, entries);
   const sections = sectionsOf(entries);
+
+  // The collapsed sidebar's tooltips are not drawn at first paint: their code follows it, so a
+  // collapse draws them at once.
+  useEffect(() => {
+    void SidebarTooltip.preload();
+  }, []);
 
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const toggle = (
@@ -192,9 +200,9 @@ export function Sidebar({ user, collapsed, overlay, onToggleCollapsed, onClose, 
       </nav>
       <div className={styles.footer}>
         {overlay ? null : collapsed ? (
-          <Tooltip content={toggleLabel} relationship="description" positioning="after">
+          <SidebarTooltip content={toggleLabel} relationship="description">
             {toggle}
-          </Tooltip>
+          </SidebarTooltip>
         ) : (
           toggle
         )}

@@ -1,10 +1,11 @@
-import { Avatar, Button, Divider, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, Divider, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
 import type { MouseEvent } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { DensitySlider, TextSizeSlider } from '../preferences/scale-sliders.tsx';
 import { useSignOut } from '../session/use-sign-out.ts';
+import { InitialsAvatar } from './initials-avatar.tsx';
 
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: '12px', minWidth: 0 },
@@ -36,7 +37,7 @@ export function UserMenuPanel({ user, name, onClose }: UserMenuPanelProps) {
   return (
     <>
       <div className={styles.head}>
-        <Avatar name={name} size={40} color="brand" aria-hidden="true" />
+        <InitialsAvatar name={name} size={40} />
         <div className={styles.headText}>
           <p id="user-menu-title" className={styles.title}>
             {name}

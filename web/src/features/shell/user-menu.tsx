@@ -1,10 +1,12 @@
-import { Avatar, makeStyles, mergeClasses, Tooltip, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { ChevronUpDownRegular } from '@fluentui/react-icons';
 import { displayName } from '@tradepost/shared/domain/session.ts';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
 import { type ButtonHTMLAttributes, type ReactElement, useEffect, useRef, useState } from 'react';
 import { deferred } from './deferred.tsx';
+import { InitialsAvatar } from './initials-avatar.tsx';
 import { useSidebarItemStyles } from './sidebar-styles.ts';
+import { SidebarTooltip } from './sidebar-tooltip.tsx';
 
 // Neither the popover (with its focus trap) nor the open menu's content (the sliders chiefly) is part
 // of the first screen (issue #16): both are fetched once the menu has mounted, so they are here
@@ -59,7 +61,7 @@ export function UserMenu({ user, collapsed }: UserMenuProps) {
     void UserMenuPanel.preload();
   }, []);
 
-  const avatar = <Avatar name={name} size={32} color="brand" aria-hidden="true" />;
+  const avatar = <InitialsAvatar name={name} size={32} />;
   const button = (standIn?: ButtonHTMLAttributes<HTMLButtonElement>) => (
     <button
       ref={triggerRef}
@@ -84,9 +86,9 @@ export function UserMenu({ user, collapsed }: UserMenuProps) {
   );
   const withTooltip = (trigger: ReactElement) =>
     collapsed ? (
-      <Tooltip content={`${name}: account and display`} relationship="label" positioning="after" visible={open ? false : undefined}>
+      <SidebarTooltip content={`${name}: account and display`} relationship="label" visible={open ? false : undefined}>
         {trigger}
-      </Tooltip>
+      </SidebarTooltip>
     ) : (
       trigger
     );
