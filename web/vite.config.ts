@@ -16,11 +16,13 @@ const apiProxy = {
 // the light public site included (issue #16), so nothing else may ride in it (the router is app-only).
 // Everything else is split by Rolldown along the routes that use it: Fluent has no group of its own,
 // so each route loads the Fluent components it draws and shared ones come in shared chunks, and the
-// public site loads none. Fluent icons likewise ride with the pages that draw them.
+// public site loads none. Fluent icons likewise ride with the pages that draw them. zod has no group
+// either: the first screen checks its answers with zod/mini (shared/src/schemas/zod-mini.ts), and a
+// group would hold all the zod the app uses, classic zod with it, in the chunk that screen loads.
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'vendor-router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 25 },
-  { name: 'vendor-data', test: /node_modules[\\/](@tanstack|jotai|zod)[\\/]/, priority: 20 },
+  { name: 'vendor-data', test: /node_modules[\\/](@tanstack|jotai)[\\/]/, priority: 20 },
 ];
 
 const iconsPackage = '@fluentui/react-icons';

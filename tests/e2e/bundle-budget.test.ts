@@ -120,6 +120,15 @@ describe('first screens within their bundle budget (issue #16)', () => {
     expect(dashboard.files.some((file) => /["'`]fui-[A-Z]/.test(readFileSync(resolve(webDist, file), 'utf8')))).toBe(true);
   });
 
+  it('the signed-in frame checks what it reads with zod/mini and loads no classic zod', () => {
+    // zod names each schema class in its code: classic `ZodObject`, mini `ZodMiniObject` (and both
+    // share the core's `$ZodObject`). Classic zod cannot be tree-shaken: one classic schema on the
+    // first screen brings all of it (shared/src/schemas/zod-mini.ts).
+    const text = (file: string) => readFileSync(resolve(webDist, file), 'utf8');
+    expect(dashboard.files.filter((file) => /["'`]ZodObject["'`]/.test(text(file)))).toEqual([]);
+    expect(dashboard.files.some((file) => /["'`]ZodMiniObject["'`]/.test(text(file)))).toBe(true);
+  });
+
   it(`the signed-in frame with the dashboard loads at most ${DASHBOARD_BUDGET_GZIP / 1000} KB gzip (goal ${DASHBOARD_GOAL_GZIP / 1000} KB)`, () => {
     expect(report('dashboard /dashboard', dashboard.files)).toBeLessThanOrEqual(DASHBOARD_BUDGET_GZIP);
   });

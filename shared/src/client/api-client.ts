@@ -1,5 +1,5 @@
-import type { ZodType } from 'zod';
 import { type DomainEventType, domainEventPayloadSchemas } from '../schemas/events.ts';
+import { z } from '../schemas/zod-mini.ts';
 import {
   type ApiError,
   abortedError,
@@ -163,10 +163,10 @@ function decodeBody(status: number, contentType: string, text: string): unknown 
   }
 }
 
-function parseWithSchema<T>(answer: Answer, schema: ZodType<T> | undefined, request: PreparedRequest): T {
+function parseWithSchema<T>(answer: Answer, schema: z.core.$ZodType<T> | undefined, request: PreparedRequest): T {
   // 204 carries nothing to validate: the call resolves to undefined.
   if (schema === undefined || answer.data === undefined) return answer.data as T;
-  const result = schema.safeParse(answer.data);
+  const result = z.safeParse(schema, answer.data);
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
   throw invalidResponseError(answer.status, `Unexpected response from ${request.method} ${request.logPath}`, details, result.error);

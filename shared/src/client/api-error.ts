@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, type FieldError } from '../schemas/common.ts';
+import { errorEnvelopeSchema, type FieldError } from '../schemas/common-answers.ts';
 
 /** Codes the client makes up itself; every other code comes from the API's error envelope. */
 export const clientErrorCodes = {

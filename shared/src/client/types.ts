@@ -1,5 +1,5 @@
-import type { ZodType } from 'zod';
 import type { DomainEventType } from '../schemas/events.ts';
+import type { z } from '../schemas/zod-mini.ts';
 
 /** What the API client needs from its host (web app, extension, tests). */
 export type ApiClientOptions = {
@@ -26,8 +26,8 @@ export type ApiClientOptions = {
 export type RequestOptions<T> = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** Validates the answer; the parsed value is returned. */
-  schema?: ZodType<T>;
+  /** Validates the answer; the parsed value is returned. A classic zod schema or a zod/mini one. */
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
   /** Skip the GET response cache for this call (it still refreshes the cache). */
   fresh?: boolean;

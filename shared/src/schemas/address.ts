@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+import type { ShippingAddress } from './sales-answers.ts';
+
+export { type ShippingAddress, shippingAddressSchema } from './sales-answers.ts';
+
 // A shipping address: one shape for every channel. Marketplaces send theirs in their own words
 // (eBay `addressLine1`/`stateOrProvince`/`postalCode`/`countryCode`, Shopify `address1`/`province`/
 // `zip`/`countryCodeV2`, Square `address_line_1`/`administrative_district_level_1`); the adapters
@@ -80,20 +84,6 @@ export const shippingAddressInputSchema = z
     }
   });
 export type ShippingAddressInput = z.input<typeof shippingAddressInputSchema>;
-
-/** A stored shipping address as the API shows it: what a channel sent may lack any part. */
-export const shippingAddressSchema = z.object({
-  name: z.string().nullable(),
-  line1: z.string().nullable(),
-  line2: z.string().nullable(),
-  city: z.string().nullable(),
-  region: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  /** ISO 3166-1 alpha-2 when the channel sent a code. */
-  country: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /**
  * What an imported order carries: the same parts, each optional and unchecked beyond its length

@@ -1,36 +1,20 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common.ts';
+import { userSchema } from './auth-answers.ts';
+import { timestampSchema } from './common.ts';
 
-export const roles = ['owner', 'staff', 'fulfillment'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-
-export const businessSummarySchema = z.object({
-  id: uuidSchema,
-  business_name: z.string(),
-  currency: z.string(),
-  timezone: z.string(),
-  shopify_enabled: z.boolean(),
-  trial_ends_at: timestampSchema,
-});
-export type BusinessSummary = z.infer<typeof businessSummarySchema>;
-
-export const userSchema = z.object({
-  id: uuidSchema,
-  email: z.string(),
-  username: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  role: roleSchema,
-  timezone: z.string(),
-  demo_mode: z.boolean(),
-  /** Decided on the server by e-mail only (spec §5, §6): ADMIN_EMAILS. */
-  is_super_admin: z.boolean(),
-  /** The one account that sees System Sales (SYSTEM_SALES_EMAIL); its menu hides several groups. */
-  is_system_sales: z.boolean(),
-  business: businessSummarySchema,
-});
-export type User = z.infer<typeof userSchema>;
+export {
+  type BusinessSummary,
+  businessSummarySchema,
+  type Role,
+  roleSchema,
+  roles,
+  type TrialStatus,
+  trialStatusSchema,
+  type User,
+  userSchema,
+  type VersionManifest,
+  versionManifestSchema,
+} from './auth-answers.ts';
 
 const email = z
   .email({ error: 'Enter a valid e-mail address' })
@@ -109,20 +93,6 @@ export const changePasswordBodySchema = z.object({
   confirm_password: z.string().min(1, { error: 'Confirm the new password' }).max(200),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
-
-export const trialStatusSchema = z.object({
-  trial_days_remaining: z.number().int().min(0),
-  trial_ends_at: timestampSchema,
-  status: z.enum(['trialing', 'expired']),
-});
-export type TrialStatus = z.infer<typeof trialStatusSchema>;
-
-export const versionManifestSchema = z.object({
-  version: z.string(),
-  build: z.string(),
-  generatedAt: timestampSchema,
-});
-export type VersionManifest = z.infer<typeof versionManifestSchema>;
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Written with zod/mini (./zod-mini.ts): the API client and the query keys of the first screen read it.
+import { z } from './zod-mini.ts';
 
 /** Events of the batch-operations stream (spec §3, §7). */
 /** Sent by the server just before it ends a stream whose session was signed out or expired. */
@@ -11,9 +12,9 @@ export const batchOperationEventSchema = z.object({
   batch_id: z.string(),
   marketplace: z.string(),
   operation_type: z.string(),
-  success_rate: z.number().min(0).max(1),
-  processed: z.number().int().min(0).optional(),
-  total: z.number().int().min(0).optional(),
+  success_rate: z.number().check(z.minimum(0), z.maximum(1)),
+  processed: z.optional(z.number().check(z.int(), z.minimum(0))),
+  total: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 export type BatchOperationEvent = z.infer<typeof batchOperationEventSchema>;
 
@@ -23,7 +24,7 @@ export type BatchOperationEvent = z.infer<typeof batchOperationEventSchema>;
  * receive them on the real-time stream as `domain_event`, where they drive cache invalidation.
  * Payloads carry ids, never figures or personal data: a reader asks the API for what it may see.
  */
-const ids = z.array(z.uuid()).min(1);
+const ids = z.array(z.uuid()).check(z.minLength(1));
 export const domainEventPayloadSchemas = {
   /** Stock levels of these variants changed (any ledger posting: sale, receipt, adjustment, count, transfer). */
   'stock.moved': z.object({ variant_ids: ids }),
@@ -41,10 +42,10 @@ export const domainEventPayloadSchemas = {
   'fulfillment.shipped': z.object({ fulfillment_id: z.uuid(), sale_id: z.uuid() }),
   /** A purchase order, vendor, payout or trade was created, changed, received into stock, paid, closed or cancelled. */
   'purchasing.changed': z.object({
-    purchase_order_id: z.uuid().optional(),
-    vendor_id: z.uuid().optional(),
-    payout_id: z.uuid().optional(),
-    trade_id: z.uuid().optional(),
+    purchase_order_id: z.optional(z.uuid()),
+    vendor_id: z.optional(z.uuid()),
+    payout_id: z.optional(z.uuid()),
+    trade_id: z.optional(z.uuid()),
   }),
   /** A customer's store-credit balance changed (a payout, a sale paid with it, a cancellation, an adjustment). */
   'store_credit.changed': z.object({ customer_id: z.uuid() }),
@@ -82,24 +83,29 @@ export const eventDeliverySchema = z.object({
   occurred_at: z.string(),
   subscriber: z.string(),
   status: z.enum(eventDeliveryStatuses),
-  attempts: z.number().int(),
-  max_attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  next_attempt_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
+  attempts: z.number().check(z.int()),
+  max_attempts: z.number().check(z.int()),
+  last_error: z.nullable(z.string()),
+  next_attempt_at: z.nullable(z.string()),
+  finished_at: z.nullable(z.string()),
   payload: z.record(z.string(), z.unknown()),
 });
 export type EventDelivery = z.infer<typeof eventDeliverySchema>;
 
 export const eventDeliveryListQuerySchema = z.object({
-  status: z.enum(['all', 'problems', ...eventDeliveryStatuses]).default('all'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  status: z._default(z.enum(['all', 'problems', ...eventDeliveryStatuses]), 'all'),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
 });
 export type EventDeliveryListQuery = z.infer<typeof eventDeliveryListQuerySchema>;
 
 export const eventDeliveryListSchema = z.object({
   items: z.array(eventDeliverySchema),
   /** Over the deliveries still kept (a day once delivered, a month once failed). */
-  counts: z.object({ waiting: z.number().int(), retrying: z.number().int(), failed: z.number().int(), delivered: z.number().int() }),
+  counts: z.object({
+    waiting: z.number().check(z.int()),
+    retrying: z.number().check(z.int()),
+    failed: z.number().check(z.int()),
+    delivered: z.number().check(z.int()),
+  }),
 });
 export type EventDeliveryList = z.infer<typeof eventDeliveryListSchema>;

@@ -1,24 +1,23 @@
 import { z } from 'zod';
 import { centsSchema } from './common.ts';
+import { type PaymentMethod, paymentMethods, paymentPartMethods } from './sales-answers.ts';
+
+export {
+  type PaymentMethod,
+  type PaymentPartMethod,
+  paymentMethods,
+  paymentPartMethods,
+  type RecordedPaymentMethod,
+  type RecordedPaymentPartMethod,
+  recordedPaymentPartMethods,
+  type SalePayment,
+  salePaymentSchema,
+} from './sales-answers.ts';
 
 // How a sale typed in Tradepost was paid (the point of sale records it). Tradepost takes no money
 // itself: a card is charged on an external terminal, store credit is spent from the customer's
 // balance (shared/src/schemas/store-credit.ts: a sale paid with it needs its customer), and a split
 // names each part with its amount.
-
-/** The methods one part of a payment can have at the counter. */
-export const paymentPartMethods = ['cash', 'card', 'store_credit'] as const;
-export type PaymentPartMethod = (typeof paymentPartMethods)[number];
-/** What a sale was paid with: one method, or `split` into two or more parts. */
-export const paymentMethods = [...paymentPartMethods, 'split'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-/**
- * A part as recorded: besides the counter's methods, `trade_in` is the value of the goods a
- * customer traded in (a trade's sale; never chosen at the counter, written by the trade workflow).
- */
-export const recordedPaymentPartMethods = [...paymentPartMethods, 'trade_in'] as const;
-export type RecordedPaymentPartMethod = (typeof recordedPaymentPartMethods)[number];
-export type RecordedPaymentMethod = RecordedPaymentPartMethod | 'split';
 
 export const paymentMethodSchema = z.enum(paymentMethods, { error: 'Payment method must be cash, card, store_credit or split' });
 
@@ -27,17 +26,6 @@ export const paymentPartInputSchema = z.object({
   amount_cents: centsSchema('Amount', { min: 1 }),
 });
 export type PaymentPartInput = z.infer<typeof paymentPartInputSchema>;
-
-/** A sale's payment as the API shows it; null for sales recorded without one (marketplace orders, older sales). */
-export const salePaymentSchema = z.object({
-  method: z.enum([...recordedPaymentPartMethods, 'split']),
-  /** One part for a single method; two or more for a split. Their amounts add up to the total paid. */
-  parts: z.array(z.object({ method: z.enum(recordedPaymentPartMethods), amount_cents: z.number().int() })),
-  /** Cash: what the customer handed over, and the change given back. */
-  cash_tendered_cents: z.number().int().nullable(),
-  change_cents: z.number().int().nullable(),
-});
-export type SalePayment = z.infer<typeof salePaymentSchema>;
 
 /** The fields a typed sale's body carries for its payment (see `checkPayment`). */
 export const salePaymentFields = {

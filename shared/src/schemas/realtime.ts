@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Written with zod/mini (./zod-mini.ts): the signed-in frame opens the stream at start.
+import { z } from './zod-mini.ts';
 
 /** The real-time stream of spec §7 (`GET /sse/batch-operations/stream`, its credential in `?token=`). */
 export const BATCH_STREAM_PATH = '/sse/batch-operations/stream';
@@ -14,7 +15,7 @@ export const STREAM_TICKET_PATH = '/sse/tickets';
 export const STREAM_TICKET_LIFETIME_MS = 60_000;
 
 export const streamTicketSchema = z.object({
-  ticket: z.string().min(1),
+  ticket: z.string().check(z.minLength(1)),
   expires_at: z.iso.datetime(),
 });
 export type StreamTicket = z.infer<typeof streamTicketSchema>;

@@ -1,16 +1,27 @@
 import { z } from 'zod';
-import { importedAddressSchema, shippingAddressInputSchema, shippingAddressSchema } from './address.ts';
+import { importedAddressSchema, shippingAddressInputSchema } from './address.ts';
 import { centsSchema, timestampSchema, uuidSchema } from './common.ts';
-import { checkPayment, salePaymentFields, salePaymentSchema } from './payments.ts';
+import { checkPayment, salePaymentFields } from './payments.ts';
+import { channelKindSchema, fulfillmentStatuses, saleSchema, saleStatuses, shippingAddressSchema } from './sales-answers.ts';
 
-export const channelKinds = ['ebay', 'shopify', 'square', 'whatnot', 'in_store', 'wholesale', 'network', 'manual'] as const;
-export type ChannelKind = (typeof channelKinds)[number];
-/** Channels whose orders arrive from a marketplace (imported, so a shortfall becomes a failed order). */
-export const marketplaceChannelKinds = ['ebay', 'shopify', 'square', 'whatnot'] as const satisfies readonly ChannelKind[];
-
-export const channelKindSchema = z.enum(channelKinds, {
-  error: `Channel must be one of ${channelKinds.join(', ')}`,
-});
+export {
+  type ChannelKind,
+  channelKindSchema,
+  channelKinds,
+  type Dashboard,
+  dashboardPeriodSchema,
+  dashboardSchema,
+  type FulfillmentStatus,
+  fulfillmentStatuses,
+  marketplaceChannelKinds,
+  type Sale,
+  type SaleLine,
+  saleLineSchema,
+  saleListSchema,
+  saleSchema,
+  saleStatuses,
+  saleTotalsSchema,
+} from './sales-answers.ts';
 
 export const channelSchema = z.object({
   id: uuidSchema,
@@ -142,89 +153,15 @@ export const externalOrderSchema = z.object({
 export type ExternalOrder = z.output<typeof externalOrderSchema>;
 export type ExternalOrderInput = z.input<typeof externalOrderSchema>;
 
-export const saleStatuses = ['open', 'fulfilled', 'cancelled', 'refunded'] as const;
-export const fulfillmentStatuses = ['pending', 'picking', 'packed', 'shipped', 'cancelled'] as const;
-export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
-
-export const saleLineSchema = z.object({
-  id: uuidSchema,
-  variant_id: uuidSchema,
-  product_id: uuidSchema,
-  title: z.string(),
-  size: z.string(),
-  sku: z.string(),
-  location_id: uuidSchema,
-  quantity: z.number().int(),
-  quantity_shipped: z.number().int(),
-  quantity_cancelled: z.number().int(),
-  quantity_returned: z.number().int(),
-  unit_price_cents: z.number().int(),
-  fees_cents: z.number().int(),
-  tax_cents: z.number().int(),
-  /** FIFO cost of the line's units still sold; final once shipped. */
-  cost_cents: z.number().int(),
-  cost_is_final: z.boolean(),
-  revenue_cents: z.number().int(),
-  profit_cents: z.number().int(),
-});
-export type SaleLine = z.infer<typeof saleLineSchema>;
-
-export const saleTotalsSchema = z.object({
-  units: z.number().int(),
-  subtotal_cents: z.number().int(),
-  shipping_cents: z.number().int(),
-  tax_cents: z.number().int(),
-  fees_cents: z.number().int(),
-  cost_cents: z.number().int(),
-  refunded_cents: z.number().int(),
-  /** What the customer paid: subtotal + shipping + tax. */
-  total_cents: z.number().int(),
-  /** Subtotal + shipping − fees − cost − refunds (tax is passed through). */
-  profit_cents: z.number().int(),
-});
-
-export const saleSchema = z.object({
-  id: uuidSchema,
-  number: z.number().int(),
-  channel: z.object({ id: uuidSchema, kind: channelKindSchema, name: z.string() }),
-  external_order_id: z.string(),
-  customer: z.object({ id: uuidSchema, name: z.string(), email: z.string().nullable() }).nullable(),
-  status: z.enum(saleStatuses),
-  currency: z.string(),
-  note: z.string().nullable(),
-  ordered_at: timestampSchema,
-  created_at: timestampSchema,
-  cancelled_at: timestampSchema.nullable(),
-  /** Where the order ships to; null for a sale picked up or sold in store. */
-  shipping_address: shippingAddressSchema.nullable(),
-  /** How it was paid (recorded at the point of sale); null when not recorded. */
-  payment: salePaymentSchema.nullable(),
-  lines: z.array(saleLineSchema),
-  totals: saleTotalsSchema,
-  fulfillments: z.array(z.object({ id: uuidSchema, location_id: uuidSchema, status: z.enum(fulfillmentStatuses) })),
-  refunds: z.array(
-    z.object({
-      id: uuidSchema,
-      amount_cents: z.number().int(),
-      reason: z.string().nullable(),
-      restocked_units: z.number().int(),
-      created_at: timestampSchema,
-    }),
-  ),
-});
-export type Sale = z.infer<typeof saleSchema>;
-
 export const saleListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   sort: z.enum(['created_at', 'ordered_at']).default('created_at'),
   status: z.enum([...saleStatuses, 'all']).default('all'),
-  channel: channelKindSchema.optional(),
+  channel: z.optional(channelKindSchema),
   customer_id: uuidSchema.optional(),
   q: z.string().trim().max(100).optional(),
 });
-
-export const saleListSchema = z.object({ items: z.array(saleSchema), total: z.number().int() });
 
 export const saleParamsSchema = z.object({ businessId: uuidSchema, saleId: uuidSchema });
 
@@ -329,7 +266,7 @@ export const fulfillmentSchema = z.object({
   channel: channelKindSchema,
   customer_name: z.string().nullable(),
   /** The sale's shipping address: what packing needs, so the fulfillment role sees it. */
-  shipping_address: shippingAddressSchema.nullable(),
+  shipping_address: z.nullable(shippingAddressSchema),
   location_id: uuidSchema,
   status: z.enum(fulfillmentStatuses),
   carrier: z.string().nullable(),
@@ -423,32 +360,3 @@ export const pricePreviewSchema = z.object({
     }),
   ),
 });
-
-export const dashboardPeriodSchema = z.object({
-  sales: z.number().int(),
-  units: z.number().int(),
-  revenue_cents: z.number().int(),
-  profit_cents: z.number().int(),
-});
-
-export const dashboardSchema = z.object({
-  currency: z.string(),
-  today: dashboardPeriodSchema,
-  last_7_days: dashboardPeriodSchema,
-  last_30_days: dashboardPeriodSchema,
-  inventory: z.object({
-    units_on_hand: z.number().int(),
-    value_at_cost_cents: z.number().int(),
-    value_at_price_cents: z.number().int(),
-  }),
-  /** Units sold in 30 days ÷ (sold + on hand), in percent. */
-  sell_through_30d_percent: z.number(),
-  aged_stock: z.array(
-    z.object({ bucket: z.enum(['0-30', '31-60', '61-90', '91-180', '180+']), units: z.number().int(), value_cents: z.number().int() }),
-  ),
-  daily: z.array(z.object({ date: z.string(), revenue_cents: z.number().int(), profit_cents: z.number().int(), sales: z.number().int() })),
-  by_channel: z.array(z.object({ kind: channelKindSchema, revenue_cents: z.number().int(), sales: z.number().int() })),
-  open_fulfillments: z.number().int(),
-  open_failed_orders: z.number().int(),
-});
-export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,4 +1,4 @@
-import { type ChannelKind, marketplaceChannelKinds } from '@tradepost/shared/schemas/sales.ts';
+import { type ChannelKind, marketplaceChannelKinds } from '@tradepost/shared/schemas/sales-answers.ts';
 
 export const channelKindLabels: Record<ChannelKind, string> = {
   ebay: 'eBay',

@@ -1,6 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { dashboardKeys } from '@tradepost/shared/query/dashboard.ts';
-import { type Dashboard, dashboardSchema } from '@tradepost/shared/schemas/sales.ts';
+import { type Dashboard, dashboardSchema } from '@tradepost/shared/schemas/sales-answers.ts';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../session/use-business-scope.ts';
 

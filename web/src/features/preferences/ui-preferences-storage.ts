@@ -1,6 +1,6 @@
 import { defaultUiPreferences, normaliseThemeChoice, normaliseUiPreferences } from '@tradepost/shared/domain/preferences.ts';
 import type { UiPreferences } from '@tradepost/shared/schemas/preferences.ts';
-import { z } from 'zod';
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 import { type SyncJsonStorage, validatedLocalStorage } from '../storage/validated-local-storage.ts';
 
 /**
@@ -12,7 +12,10 @@ export const PREFERENCES_STORAGE_KEY = 'tradepost.preferences.v1';
 export const LEGACY_THEME_STORAGE_KEY = 'tradepost.theme.v1';
 
 /** Whatever is stored (old density names, out-of-range numbers, garbage) reads as valid preferences. */
-const storedPreferencesSchema = z.unknown().transform((value): UiPreferences => normaliseUiPreferences(value));
+const storedPreferencesSchema = z.pipe(
+  z.unknown(),
+  z.transform((value): UiPreferences => normaliseUiPreferences(value)),
+);
 
 /**
  * The preferences a device starts with: the stored value, else the theme an older build saved, else

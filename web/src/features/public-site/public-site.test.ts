@@ -1,3 +1,4 @@
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 import { describe, expect, it } from 'vitest';
 import { scaleTheme, themes } from '../../app/theme.ts';
 import {
@@ -109,7 +110,7 @@ describe('the entry decides between the public site and the app as the app would
     for (const raw of samples) {
       let app = false;
       try {
-        const parsed = raw === null ? null : storedSessionSchema.nullable().safeParse(JSON.parse(raw));
+        const parsed = raw === null ? null : z.nullable(storedSessionSchema).safeParse(JSON.parse(raw));
         app = parsed?.success === true && isSessionActive(parsed.data, now);
       } catch {
         app = false;

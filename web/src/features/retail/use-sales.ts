@@ -1,7 +1,8 @@
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { type RecentSalesParams, salesKeys } from '@tradepost/shared/query/sales.ts';
-import { type CreateSaleBody, type Sale, saleListSchema, saleSchema } from '@tradepost/shared/schemas/sales.ts';
-import type { z } from 'zod';
+import type { CreateSaleBody } from '@tradepost/shared/schemas/sales.ts';
+import { type Sale, saleListSchema, saleSchema } from '@tradepost/shared/schemas/sales-answers.ts';
+import type { z } from '@tradepost/shared/schemas/zod-mini.ts';
 import { api } from '../../app/api.ts';
 import type { BusinessScope } from '../session/use-business-scope.ts';
 

@@ -1,3 +1,4 @@
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 import { atomWithStorage } from 'jotai/utils';
 import { validatedLocalStorage } from '../storage/validated-local-storage.ts';
 import { SESSION_STORAGE_KEY, type StoredSession, storedSessionSchema } from './session-model.ts';
@@ -6,7 +7,7 @@ import { SESSION_STORAGE_KEY, type StoredSession, storedSessionSchema } from './
 export const sessionAtom = atomWithStorage<StoredSession | null>(
   SESSION_STORAGE_KEY,
   null,
-  validatedLocalStorage(storedSessionSchema.nullable()),
+  validatedLocalStorage(z.nullable(storedSessionSchema)),
   { getOnInit: true },
 );
 sessionAtom.debugLabel = 'sessionAtom';

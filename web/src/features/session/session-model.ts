@@ -1,14 +1,14 @@
 import { SESSION_LIFETIME_MS, sessionState } from '@tradepost/shared/domain/session.ts';
 import type { LoginResponse } from '@tradepost/shared/schemas/auth.ts';
-import { z } from 'zod';
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 
 /** Bump the version when the stored shape changes; old values are then ignored, not misread. */
 export const SESSION_STORAGE_KEY = 'tradepost.session.v1';
 
 export const storedSessionSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   /** Epoch milliseconds. */
-  expiresAt: z.number().int().positive(),
+  expiresAt: z.number().check(z.int(), z.positive()),
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { sessionKeys } from '@tradepost/shared/query/session.ts';
-import { type User, userSchema } from '@tradepost/shared/schemas/auth.ts';
+import { type User, userSchema } from '@tradepost/shared/schemas/auth-answers.ts';
 import { useAtomValue } from 'jotai';
 import { api } from '../../app/api.ts';
 import { signedInAtom } from './signed-in-atom.ts';

@@ -1,5 +1,5 @@
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 import { atomWithStorage } from 'jotai/utils';
-import { z } from 'zod';
 import { validatedLocalStorage } from '../storage/validated-local-storage.ts';
 
 /** Spec §2, §4: the sidebar is open (220 px, labels) or collapsed (60 px, icons), remembered on this device. */

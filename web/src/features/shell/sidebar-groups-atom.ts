@@ -1,5 +1,5 @@
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 import { atomWithStorage } from 'jotai/utils';
-import { z } from 'zod';
 import { validatedLocalStorage } from '../storage/validated-local-storage.ts';
 
 /** Spec §4: each sidebar group's open or closed state, by group id, remembered on this device. Absent = never toggled. */

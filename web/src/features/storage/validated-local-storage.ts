@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 
 /** The synchronous storage shape `atomWithStorage` accepts (jotai does not export the type). */
 export type SyncJsonStorage<Value> = {
@@ -9,16 +9,16 @@ export type SyncJsonStorage<Value> = {
 };
 
 /**
- * A jotai storage over localStorage that parses with a zod schema on every read, so a value written
+ * A jotai storage over localStorage that parses with a zod schema (classic or mini) on every read, so a value written
  * by an older build (or by hand) falls back to the initial value instead of crashing the app.
  * Changes made in other tabs arrive through the `storage` event.
  */
-export function validatedLocalStorage<Value>(schema: ZodType<Value>): SyncJsonStorage<Value> {
+export function validatedLocalStorage<Value>(schema: z.core.$ZodType<Value>): SyncJsonStorage<Value> {
   const read = (key: string, initialValue: Value): Value => {
     const raw = safeGet(key);
     if (raw === null) return initialValue;
     try {
-      const parsed = schema.safeParse(JSON.parse(raw));
+      const parsed = z.safeParse(schema, JSON.parse(raw));
       return parsed.success ? parsed.data : initialValue;
     } catch {
       return initialValue;

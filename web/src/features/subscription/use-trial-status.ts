@@ -1,6 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { subscriptionKeys } from '@tradepost/shared/query/subscription.ts';
-import { type TrialStatus, trialStatusSchema } from '@tradepost/shared/schemas/auth.ts';
+import { type TrialStatus, trialStatusSchema } from '@tradepost/shared/schemas/auth-answers.ts';
 import { useAtomValue } from 'jotai';
 import { api } from '../../app/api.ts';
 import { signedInAtom } from '../session/signed-in-atom.ts';

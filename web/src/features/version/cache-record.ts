@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@tradepost/shared/schemas/zod-mini.ts';
 
 /** Not a kept key: a cache clear removes it and writes a fresh one. */
 export const CACHE_RECORD_KEY = 'tradepost.cache.v1';
@@ -8,9 +8,9 @@ export const CACHE_STALE_AFTER_MS = 24 * 60 * 60_000;
 
 const cacheRecordSchema = z.object({
   /** When this device's caches were last cleared (or first used), epoch ms. */
-  cachedAt: z.number().int().nonnegative(),
+  cachedAt: z.number().check(z.int(), z.nonnegative()),
   /** The build the caches were filled by, once known. */
-  build: z.string().optional(),
+  build: z.optional(z.string()),
 });
 export type CacheRecord = z.infer<typeof cacheRecordSchema>;
 

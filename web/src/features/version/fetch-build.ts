@@ -1,4 +1,4 @@
-import { versionManifestSchema } from '@tradepost/shared/schemas/auth.ts';
+import { versionManifestSchema } from '@tradepost/shared/schemas/auth-answers.ts';
 
 /** GET /version.json past every cache (the server says no-store; the service worker never caches it). */
 export async function fetchServedBuild(fetchImpl: typeof fetch = globalThis.fetch): Promise<string> {
