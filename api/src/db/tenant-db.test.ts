@@ -447,6 +447,18 @@ describe('tenantStatement: a statement built and scoped once, run with new value
     expect(await stockOf(t.orm.em.fork(), a.businessId, { variantId: a.variant })).toEqual([{ on_hand: 3, business_id: a.businessId }]);
   });
 
+  it('runs as a statement PostgreSQL keeps prepared on the connection, so it is not planned on every run', async () => {
+    await t.orm.em.fork().transactional(async (tx) => {
+      for (let i = 0; i < 7; i += 1) await stockOf(tx, i % 2 === 0 ? a.businessId : b.businessId, { variantId: a.variant });
+      const prepared = await tx.execute<{ name: string; runs: number }[]>(
+        `SELECT name, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements
+          WHERE statement LIKE '%from "stock_levels"%' AND statement NOT LIKE '%update%'`,
+      );
+      expect(prepared).toEqual([{ name: expect.stringMatching(/^tradepost_\d+$/), runs: expect.any(Number) }]);
+      expect(prepared[0]?.runs).toBeGreaterThanOrEqual(7);
+    });
+  });
+
   it('refuses a template a value never reaches, and a business that is not an id', async () => {
     const forgetful = tenantStatement(['variantId', 'units'], (db, _v: { variantId: string; units: number }) =>
       db.selectFrom('stock_levels').select('on_hand'),

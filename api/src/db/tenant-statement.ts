@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from 'kysely';
+import { keepPrepared } from './named-statements.ts';
 import type { DB } from './schema.generated.ts';
 import { assertBusinessId, TenantScopeError, tenantDb } from './tenant-db.ts';
 
@@ -24,7 +25,8 @@ type Binding = { slot: string } | { business: true } | { constant: unknown };
  * with new values. On the hottest paths building and scoping a Kysely statement costs more CPU than
  * running it (a ledger line's statement took 0.7 ms to build, 0.4 ms in PostgreSQL), and their shape
  * does not change with their values. The scope is the same every time: `tenantDb`'s plugin scoped
- * the template (its refusals apply at the first call), and only the values change.
+ * the template (its refusals apply at the first call), and only the values change. Its text also runs
+ * as a prepared statement (named-statements.ts), so PostgreSQL does not plan it on every run either.
  *
  * `build` gets the builder and a stand-in for each named value. A stand-in goes where a value goes (it
  * becomes a parameter), never where it would change the statement's shape: no `in` list (use
@@ -46,6 +48,7 @@ export function tenantStatement<V extends Record<string, unknown>, O>(
     );
     const unused = names.filter((name) => !bindings.some((binding) => 'slot' in binding && binding.slot === name));
     if (unused.length > 0) throw new TenantScopeError(`tenantStatement: ${unused.join(', ')} never reached the statement`);
+    keepPrepared(compiled.sql);
     return { compiled, bindings };
   };
 
