@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -90,6 +91,23 @@ function iconsByFamily(): Plugin {
   };
 }
 
+/**
+ * Issue #16: Fluent's `tokens` object (each theme token's name → `var(--name)`, 3 KB gzip that every
+ * first screen loads) is replaced at build by src/app/fluent-tokens.ts, which makes the same string
+ * from the name it is asked for (its test checks every token). Build only: dev and tests use Fluent's.
+ */
+function fluentTokensByName(): Plugin {
+  const fluentTokensModule = /[\\/]@fluentui[\\/]tokens[\\/]lib[\\/]tokens\.js$/;
+  const replacement = fileURLToPath(new URL('./src/app/fluent-tokens.ts', import.meta.url));
+  return {
+    name: 'tradepost:fluent-tokens-by-name',
+    apply: 'build',
+    load(id) {
+      return fluentTokensModule.test(id) ? `export { tokens } from ${JSON.stringify(replacement)};` : null;
+    },
+  };
+}
+
 /** The packages shared/src/ui/ imports, which shared/ lists as peer dependencies. */
 const sharedUiPackages = ['react', 'react-dom', '@fluentui/react-components'];
 
@@ -135,13 +153,65 @@ function preloadSharedChunks(starts: string[]): Plugin {
   };
 }
 
+type PreloadDependencies = (file: string, deps: string[], context: { hostId: string; hostType: 'html' | 'js' }) => string[];
+
+/**
+ * Issue #16: every dynamic import Vite writes carries the list of files to fetch alongside it (its
+ * static imports, transitively), so a page comes in one round trip instead of a waterfall. The route
+ * table's seventy lazy pages put their lists in the first screen's code, and most of each list is
+ * what the chunk making the import has already loaded: React, the router, Fluent's shared chunks.
+ * Those are left out here: the importing chunk cannot run before its own static imports have
+ * loaded, so the browser has them whatever the list says. The page still arrives in one round trip.
+ */
+function preloadOnlyWhatIsMissing(): { plugin: Plugin; resolveDependencies: PreloadDependencies } {
+  let bundle: Record<string, { imports?: string[] }> = {};
+  const loadedWith = new Map<string, Set<string>>();
+  /** The chunk and everything it imports statically, transitively: what is in the page once it runs. */
+  const closureOf = (fileName: string): Set<string> => {
+    const known = loadedWith.get(fileName);
+    if (known !== undefined) return known;
+    const files = new Set<string>();
+    const visit = (name: string) => {
+      if (files.has(name)) return;
+      files.add(name);
+      for (const imported of bundle[name]?.imports ?? []) visit(imported);
+    };
+    visit(fileName);
+    loadedWith.set(fileName, files);
+    return files;
+  };
+  return {
+    plugin: {
+      name: 'tradepost:preload-only-what-is-missing',
+      apply: 'build',
+      // Before Vite's own generateBundle hook (a post plugin), which asks resolveDependencies.
+      generateBundle(_options, output) {
+        bundle = output as unknown as typeof bundle;
+        loadedWith.clear();
+      },
+    },
+    resolveDependencies: (_file, deps, { hostId, hostType }) => {
+      if (hostType !== 'js') return deps;
+      const loaded = closureOf(hostId);
+      return deps.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build started from a test runner inherits NODE_ENV=test, which would ship React's development
   // JSX and turn Griffel's makeStaticStyles into a no-op. Only an explicit `development` is honoured.
   if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
 
+  const preloads = preloadOnlyWhatIsMissing();
   return {
-    plugins: [iconsByFamily(), react(), preloadSharedChunks(['/src/app/start-app.tsx', '/src/features/public-site/public-site-start.tsx'])],
+    plugins: [
+      preloads.plugin,
+      iconsByFamily(),
+      fluentTokensByName(),
+      react(),
+      preloadSharedChunks(['/src/app/start-app.tsx', '/src/features/public-site/public-site-start.tsx']),
+    ],
     // shared/src/ui/ imports React and Fluent from shared/'s own node_modules: resolve them from here,
     // so the bundle keeps one copy (two Reacts break hooks; two Fluents, the theme) even if the versions drift.
     resolve: { dedupe: sharedUiPackages },
@@ -154,6 +224,7 @@ export default defineConfig(({ command }) => {
       sourcemap: 'hidden',
       // .vite/manifest.json: which files each first screen loads, read by tests/e2e/bundle-budget.test.ts.
       manifest: true,
+      modulePreload: { resolveDependencies: preloads.resolveDependencies },
       rolldownOptions: {
         output: {
           codeSplitting: { groups: vendorGroups },
