@@ -45,6 +45,20 @@ describe('sidebar', () => {
     await page.close();
   });
 
+  it('keeps the keyboard on the collapse toggle both ways', async () => {
+    const page = await openSignedIn(owner, '/dashboard');
+    const focusedName = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sidebarWidth(page)).toBe(60);
+    await expect.poll(focusedName).toBe('Expand sidebar');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sidebarWidth(page)).toBe(220);
+    await expect.poll(focusedName).toBe('Collapse sidebar');
+    await page.close();
+  });
+
   it('is an overlay at phone width', async () => {
     const page = await signedInPage(browser, owner, { viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl()}/dashboard`);

@@ -1,7 +1,7 @@
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import type { User } from '@tradepost/shared/schemas/auth.ts';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
 import { BrandMark } from '../public-site/brand-mark.tsx';
 import { homeFor } from './access.ts';
@@ -148,12 +148,26 @@ export function Sidebar({ user, collapsed, overlay, onToggleCollapsed, onClose, 
     void SidebarTooltip.preload();
   }, []);
 
+  // The toggle is a new element on each side (collapsed, it sits inside its tooltip), so the focus
+  // of a keyboard user who pressed it would fall to the page: it is put back on the new one.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const refocusToggle = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the toggle was replaced
+  useLayoutEffect(() => {
+    if (refocusToggle.current) toggleRef.current?.focus();
+    refocusToggle.current = false;
+  }, [collapsed]);
+
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const toggle = (
     <button
+      ref={toggleRef}
       type="button"
       className={mergeClasses(item.item, collapsed && item.iconOnly)}
-      onClick={onToggleCollapsed}
+      onClick={(event) => {
+        refocusToggle.current = event.currentTarget === event.currentTarget.ownerDocument.activeElement;
+        onToggleCollapsed();
+      }}
       aria-label={collapsed ? toggleLabel : undefined}
     >
       <span className={item.icon} aria-hidden="true">
