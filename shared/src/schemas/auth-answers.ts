@@ -1,9 +1,7 @@
 // Written with zod/mini (./zod-mini.ts): the signed-in first screen reads these (the session's
 // /auth/me, the trial banner, the version check). auth.ts re-exports them.
+import { answerTimestampSchema as timestamp } from './common-answers.ts';
 import { z } from './zod-mini.ts';
-
-/** ISO-8601 timestamp as sent over the wire (common.ts's `timestampSchema`). */
-const timestamp = z.string();
 
 export const roles = ['owner', 'staff', 'fulfillment'] as const;
 export const roleSchema = z.enum(roles);

@@ -1,9 +1,8 @@
 // Written with zod/mini (./zod-mini.ts): the dashboard's first screen reads these (its figures and
 // recent sales). sales.ts, address.ts and payments.ts re-export what is theirs.
+import { answerTimestampSchema as timestamp } from './common-answers.ts';
 import { z } from './zod-mini.ts';
 
-/** ISO-8601 timestamp as sent over the wire (common.ts's `timestampSchema`). */
-const timestamp = z.string();
 /** A whole number (classic `z.number().int()`). */
 const int = () => z.number().check(z.int());
 
